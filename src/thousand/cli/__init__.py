@@ -1,0 +1,1 @@
+"""The ``thousand`` command line."""

@@ -1,0 +1,28 @@
+"""The rules engine: deals, actions, scoring, matches and views. Pure: no I/O, no clock."""
+
+from .actions import MoveSyntaxError, action_text, describe, parse_action
+from .deal import Deal, Phase
+from .errors import IllegalAction
+from .game import DealLog, Game
+from .match import DealReport, Event, MatchState, settle
+from .scoring import DealOutcome, round_points
+from .state import DealState
+
+__all__ = [
+    "Deal",
+    "DealLog",
+    "DealOutcome",
+    "DealReport",
+    "DealState",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "MatchState",
+    "MoveSyntaxError",
+    "Phase",
+    "action_text",
+    "describe",
+    "parse_action",
+    "round_points",
+    "settle",
+]

@@ -1,0 +1,155 @@
+"""Actions: small ints for the engine, short tokens (the record's move words) for people.
+
+Every action of a deal is one int, so legal-action lists are cheap and search can hash them:
+
+========================  ==========================  ===============
+range                     action                      token
+========================  ==========================  ===============
+0..23                     play card c                 ``Qs``
+24..47                    lead card c-24, declaring   ``Qs+``
+                          its marriage
+GIVE + seat*24 + card     the declarer hands a card   ``give Qs 2``
+PASS                      pass                        ``pass``
+WRITE_OFF                 write the deal off          ``writeoff``
+BID + amount              a bid                       ``105``
+CONTRACT + amount         the final contract          ``contract 120``
+========================  ==========================  ===============
+"""
+
+from __future__ import annotations
+
+from ..cards import CARD_TEXT, CardError, card_name, parse_card
+
+DECLARE = 24
+GIVE = 48
+PASS = 150
+WRITE_OFF = 151
+BID = 1000
+CONTRACT = 2000
+_MAX_AMOUNT = 999
+
+
+class MoveSyntaxError(ValueError):
+    """A string that is no move at all (as opposed to a move that is illegal here)."""
+
+
+def play(c: int, declare: bool = False) -> int:
+    return c + DECLARE if declare else c
+
+
+def give(c: int, seat: int) -> int:
+    return GIVE + seat * 24 + c
+
+
+def bid(amount: int) -> int:
+    return BID + amount
+
+
+def contract(amount: int) -> int:
+    return CONTRACT + amount
+
+
+def is_play(a: int) -> bool:
+    return a < GIVE
+
+
+def played_card(a: int) -> int:
+    """The card of a play action (declaring or not)."""
+    return a - DECLARE if a >= DECLARE else a
+
+
+def is_give(a: int) -> bool:
+    return GIVE <= a < PASS
+
+
+def give_parts(a: int) -> tuple[int, int]:
+    """(card, seat) of a give action."""
+    seat, c = divmod(a - GIVE, 24)
+    return c, seat
+
+
+def is_bid(a: int) -> bool:
+    return BID <= a < CONTRACT
+
+
+def is_contract(a: int) -> bool:
+    return CONTRACT <= a <= CONTRACT + _MAX_AMOUNT
+
+
+def amount_of(a: int) -> int:
+    """The points of a bid or contract action."""
+    return a - CONTRACT if a >= CONTRACT else a - BID
+
+
+def action_text(a: int) -> str:
+    """The record's token for an action (canonical form)."""
+    if a < DECLARE:
+        return CARD_TEXT[a]
+    if a < GIVE:
+        return CARD_TEXT[a - DECLARE] + "+"
+    if a < PASS:
+        c, seat = give_parts(a)
+        return f"give {CARD_TEXT[c]} {seat}"
+    if a == PASS:
+        return "pass"
+    if a == WRITE_OFF:
+        return "writeoff"
+    if is_bid(a):
+        return str(a - BID)
+    if is_contract(a):
+        return f"contract {a - CONTRACT}"
+    raise ValueError(f"{a} is not an action")
+
+
+def describe(a: int) -> str:
+    """An action in a player's words: ``play the queen of spades``."""
+    if a < DECLARE:
+        return f"play the {card_name(a)}"
+    if a < GIVE:
+        return f"lead the {card_name(a - DECLARE)} and declare the marriage"
+    if a < PASS:
+        c, seat = give_parts(a)
+        return f"give the {card_name(c)} to seat {seat}"
+    if a == PASS:
+        return "pass"
+    if a == WRITE_OFF:
+        return "write off"
+    if is_bid(a):
+        return f"bid {a - BID}"
+    return f"contract {a - CONTRACT}"
+
+
+def _amount(text: str, token: str) -> int:
+    if not text.isdigit() or len(text) > 3:
+        raise MoveSyntaxError(f"{token!r} is not a move")
+    return int(text)
+
+
+def parse_action(token: str) -> int:
+    """Read a move token. Raises :class:`MoveSyntaxError` for a string that is no move.
+
+    The reader only reads; whether the move is legal is the deal's question.
+    """
+    parts = token.split(" ")
+    word = parts[0]
+    try:
+        if len(parts) == 1:
+            if word == "pass":
+                return PASS
+            if word == "writeoff":
+                return WRITE_OFF
+            if word.isdigit():
+                return BID + _amount(word, token)
+            if word.endswith("+"):
+                return parse_card(word[:-1]) + DECLARE
+            return parse_card(word)
+        if word == "give" and len(parts) == 3:
+            seat = _amount(parts[2], token)
+            if seat > 3:
+                raise MoveSyntaxError(f"{token!r} names no seat")
+            return give(parse_card(parts[1]), seat)
+        if word == "contract" and len(parts) == 2:
+            return CONTRACT + _amount(parts[1], token)
+    except CardError as e:
+        raise MoveSyntaxError(f"{token!r} is not a move ({e})") from None
+    raise MoveSyntaxError(f"{token!r} is not a move")

@@ -1,0 +1,114 @@
+"""The auction (rules.md 1.3 and the ``bidding.*`` parameters)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ..cards import marriage_suits
+from ..rules import Rules
+from .actions import BID, PASS
+
+if TYPE_CHECKING:
+    from .deal import Deal
+
+_GRID_TOP = 1000
+
+
+@lru_cache(maxsize=64)
+def amount_grid(rules: Rules) -> tuple[int, ...]:
+    """Every amount that keeps the bidding steps: multiples of ``bidding.step`` below
+    ``bidding.big_step_from``, of ``bidding.big_step`` from there."""
+    return tuple(
+        x
+        for x in range(0, _GRID_TOP + 1)
+        if x % (rules.bidding_step if x < rules.bidding_big_step_from else rules.bidding_big_step)
+        == 0
+    )
+
+
+def on_grid(rules: Rules, amount: int) -> bool:
+    step = rules.bidding_step if amount < rules.bidding_big_step_from else rules.bidding_big_step
+    return amount % step == 0
+
+
+def bid_limit(d: Deal, seat: int) -> int:
+    """The highest bid ``seat`` may make (``bidding.max`` and ``bidding.marriage_cap``)."""
+    rules = d.rules
+    cap = rules.bidding_max
+    mode = rules.bidding_marriage_cap
+    if mode == "off":
+        return cap
+    suits = marriage_suits(d.dealt[seat])
+    if mode == "needs-marriage":
+        return cap if suits else min(cap, 120)
+    return min(cap, 120 + sum(rules.marriage_values[s] for s in suits))
+
+
+def lowest_bid(d: Deal) -> int:
+    return d.high_bid + 1 if d.high_bid else d.rules.bidding_min
+
+
+def must_bid(d: Deal, seat: int) -> bool:
+    """Whether ``seat`` may not pass now (``bidding.forced`` forehand or last-seat)."""
+    forced = d.rules.bidding_forced
+    if forced == "forehand":
+        return seat == d.order[0] and not d.spoken >> seat & 1
+    if forced == "last-seat":
+        return d.high_bid == 0 and d.passed.bit_count() == d.n - 1
+    return False
+
+
+def legal(d: Deal) -> list[int]:
+    seat = d.to_act
+    lo = lowest_bid(d)
+    hi = bid_limit(d, seat)
+    acts = [BID + x for x in amount_grid(d.rules) if lo <= x <= hi]
+    if not acts or not must_bid(d, seat):
+        acts.append(PASS)
+    return acts
+
+
+def apply(d: Deal, action: int) -> None:
+    seat = d.to_act
+    d.spoken |= 1 << seat
+    if action == PASS:
+        d.passed |= 1 << seat
+        d.auction.append((seat, 0))
+    else:
+        amount = action - BID
+        d.high_bid = amount
+        d.high_bidder = seat
+        d.auction.append((seat, amount))
+    _next(d, seat)
+
+
+def _next(d: Deal, seat: int) -> None:
+    left = [s for s in d.order if not d.passed >> s & 1]
+    if len(left) == 1 and d.high_bid:
+        d.end_auction(left[0], d.high_bid)
+        return
+    if not left:
+        _all_passed(d)
+        return
+    if len(left) == 1:
+        last = left[0]
+        forced = d.rules.bidding_forced
+        if forced == "dealer" and last == d.dealer:
+            d.end_auction(last, d.rules.bidding_min)
+            return
+        if forced != "last-seat" or d.spoken >> last & 1:
+            _all_passed(d)
+            return
+        d.to_act = last
+        return
+    s = d.next_seat(seat)
+    while d.passed >> s & 1:
+        s = d.next_seat(s)
+    d.to_act = s
+
+
+def _all_passed(d: Deal) -> None:
+    """Nobody bid and nothing is forced: ``redeal.all_pass`` decides."""
+    mode = d.rules.redeal_all_pass
+    d.finish("redealt" if mode == "redeal" else "passed-on")

@@ -1,0 +1,186 @@
+"""Why a move is illegal, in a player's words (the message of :class:`IllegalAction`)."""
+
+from __future__ import annotations
+
+from ..cards import ACE, CARD_TEXT, KING, QUEEN, SUIT_MASKS, SUIT_NAMES, hand_text
+from . import actions as A
+from .auction import bid_limit, lowest_bid, must_bid, on_grid
+from .deal import Deal, Phase
+from .talon import contract_limit, may_write_off
+from .tricks import ABOVE, declarable, follow_mask, lead_mask
+
+
+def _what_is_due(d: Deal) -> str:
+    seat = d.to_act
+    if d.phase is Phase.AUCTION:
+        return f"seat {seat} must bid or pass"
+    if d.phase is Phase.PASSING:
+        return f"the declarer (seat {seat}) must pass a card to each opponent"
+    if d.phase is Phase.CONTRACT:
+        return f"the declarer (seat {seat}) must name its contract (contract {d.bid} or more)"
+    return f"seat {seat} must play a card"
+
+
+def explain(d: Deal, action: int) -> str:
+    """The reason ``action`` is illegal in ``d`` (assumes it is)."""
+    if d.phase is Phase.DONE:
+        return "the deal is over: no move may follow its end"
+    seat = d.to_act
+    kind_ok = {
+        Phase.AUCTION: A.is_bid(action) or action == A.PASS,
+        Phase.PASSING: A.is_give(action) or action == A.WRITE_OFF,
+        Phase.CONTRACT: A.is_contract(action),
+        Phase.PLAY: A.is_play(action),
+    }[d.phase]
+    if not kind_ok:
+        if action == A.WRITE_OFF:
+            return f"the write-off window is closed: {_what_is_due(d)}"
+        return f"{_what_is_due(d)}, not {A.action_text(action)!r}"
+    if d.phase is Phase.AUCTION:
+        return _explain_auction(d, seat, action)
+    if d.phase is Phase.PASSING:
+        return _explain_passing(d, seat, action)
+    if d.phase is Phase.CONTRACT:
+        return _explain_contract(d, action - A.CONTRACT)
+    return _explain_play(d, seat, action)
+
+
+def _explain_auction(d: Deal, seat: int, action: int) -> str:
+    rules = d.rules
+    if action == A.PASS:
+        if rules.bidding_forced == "forehand":
+            return (
+                f"forehand (seat {seat}) may not pass its first turn: it must bid "
+                f"(`bidding.forced` forehand)"
+            )
+        return (
+            f"seat {seat} may not pass: all the others passed, it must bid "
+            f"(`bidding.forced` last-seat)"
+        )
+    amount = action - A.BID
+    if d.high_bid == 0 and amount < rules.bidding_min:
+        return f"bid {amount} is below the lowest bid {rules.bidding_min} (first bid)"
+    if amount < lowest_bid(d):
+        return f"bid {amount} does not exceed the current bid {d.high_bid}"
+    limit = bid_limit(d, seat)
+    if amount > limit:
+        if limit < rules.bidding_max:
+            return (
+                f"bid {amount} is above seat {seat}'s limit {limit} "
+                f"(`bidding.marriage_cap` {rules.bidding_marriage_cap}: marriages in its dealt "
+                f"hand {hand_text(d.dealt[seat])})"
+            )
+        return f"bid {amount} is above {rules.bidding_max}, the highest bid"
+    if not on_grid(rules, amount):
+        step = (
+            rules.bidding_step if amount < rules.bidding_big_step_from else rules.bidding_big_step
+        )
+        return f"bid {amount} is not a multiple of {step}"
+    if must_bid(d, seat):
+        return f"seat {seat} must bid"
+    return f"bid {amount} is not allowed here"
+
+
+def _explain_passing(d: Deal, seat: int, action: int) -> str:
+    if action == A.WRITE_OFF:
+        if not d.rules.writeoff_allowed:
+            return "write-off is not allowed at this table (`writeoff.allowed` false)"
+        if not may_write_off(d):
+            return "the write-off window closed when the declarer passed its first card"
+        return "write-off is not allowed here"
+    c, target = A.give_parts(action)
+    if not d.hands[seat] >> c & 1:
+        owner = next((s for s in range(d.n) if d.hands[s] >> c & 1), None)
+        held = f" (seat {owner} holds it)" if owner is not None else ""
+        return f"the declarer (seat {seat}) gives {CARD_TEXT[c]}, which it does not hold{held}"
+    if target == seat:
+        return f"the declarer (seat {seat}) gives {CARD_TEXT[c]} to itself"
+    if target >= d.n or target not in d.order:
+        return f"seat {target} takes no part in this deal"
+    if d.given[target] >= 0:
+        return f"seat {target} already got a card from the declarer"
+    return f"give {CARD_TEXT[c]} {target} is not allowed here"
+
+
+def _explain_contract(d: Deal, amount: int) -> str:
+    if amount < d.bid:
+        return f"contract {amount} is below the bid {d.bid}: the contract never goes down"
+    limit = max(contract_limit(d), d.bid)
+    if amount > limit:
+        return (
+            f"contract {amount} is above the limit {limit} "
+            f"(120 plus the marriages the declarer holds, or the bid itself)"
+        )
+    return f"contract {amount} breaks the bidding steps (bid {d.bid}, limit {limit})"
+
+
+def _explain_play(d: Deal, seat: int, action: int) -> str:
+    declaring = action >= A.DECLARE
+    c = A.played_card(action)
+    hand = d.hands[seat]
+    name = CARD_TEXT[c]
+    if not hand >> c & 1:
+        owner = next((s for s in range(d.n) if d.hands[s] >> c & 1), None)
+        where = f" (seat {owner}'s hand)" if owner is not None else " (it was played)"
+        return f"seat {seat} plays {name}, which it does not hold{where}"
+    if declaring:
+        return _explain_declare(d, seat, c)
+    if not d.trick:
+        lead = lead_mask(d, seat)
+        if not lead >> c & 1:
+            return (
+                f"seat {seat} declared a marriage on its last lead and must now lead a trump "
+                f"({SUIT_NAMES[d.trump]})"
+            )
+        return f"seat {seat} may not lead {name}"
+    allowed = follow_mask(d, seat)
+    led = d.trick[0] // 6
+    suited = hand & SUIT_MASKS[led]
+    if suited:
+        if c // 6 != led:
+            return f"seat {seat} must follow suit ({SUIT_NAMES[led]})"
+        return (
+            f"seat {seat} must beat {CARD_TEXT[d.trick_best]} with a higher "
+            f"{SUIT_NAMES[led]} card ({hand_text(allowed)})"
+        )
+    trump = d.trick_trump
+    trumps = hand & SUIT_MASKS[trump] if trump >= 0 else 0
+    if trumps and c // 6 != trump:
+        return (
+            f"seat {seat} is void in {SUIT_NAMES[led]} and must play a trump "
+            f"({SUIT_NAMES[trump]}: {hand_text(allowed)})"
+        )
+    if trumps and allowed & ABOVE[d.trick_best] == allowed:
+        return (
+            f"seat {seat} is void in {SUIT_NAMES[led]} and must over-trump "
+            f"{CARD_TEXT[d.trick_best]} ({hand_text(allowed)})"
+        )
+    return f"seat {seat} may play only {hand_text(allowed)}"
+
+
+def _explain_declare(d: Deal, seat: int, c: int) -> str:
+    name = CARD_TEXT[c]
+    suit = c // 6
+    rank = c % 6
+    if rank not in (QUEEN, KING):
+        what = "four aces" if rank == ACE else "a marriage"
+        return f"seat {seat} leads {name}+: only a K or Q declares {what}"
+    if d.trick:
+        return f"seat {seat} marks {name}+ on a follow: a marriage is declared only on the lead"
+    partner = 6 * suit + (KING if rank == QUEEN else QUEEN)
+    if not d.hands[seat] >> partner & 1:
+        return (
+            f"seat {seat} leads {name}+ without {CARD_TEXT[partner]}: "
+            f"it does not hold the {SUIT_NAMES[suit]} marriage"
+        )
+    rules = d.rules
+    if rules.marriage_trick_required and not d.tricks[seat]:
+        return f"seat {seat} leads {name}+ but has not won a trick yet in this deal"
+    if d.hands[seat].bit_count() < rules.marriage_min_hand:
+        return (
+            f"seat {seat} leads {name}+ holding fewer than {rules.marriage_min_hand} cards "
+            f"(`marriage.min_hand`)"
+        )
+    if suit not in declarable(d, seat) or not lead_mask(d, seat) >> c & 1:
+        return f"seat {seat} may not declare the {SUIT_NAMES[suit]} marriage now"
+    return f"seat {seat} may not lead {name}+"

@@ -1,0 +1,236 @@
+"""A match: running totals across deals (rules.md 1.8 and 1.9), as values.
+
+:func:`settle` takes the match before a deal and the deal's :class:`DealOutcome` and returns the
+match after it with a :class:`DealReport`: the changes, the totals and the events, in exactly
+the order of the steps of 1.8 and 1.9.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from ..rules import Rules
+from .scoring import DealOutcome
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    seat: int
+    event: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealReport:
+    """A deal as the scoresheet shows it."""
+
+    outcome: DealOutcome
+    changes: tuple[int, ...]
+    totals: tuple[int, ...]
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    """Everything that runs across deals, per seat, plus whose deal is next."""
+
+    rules: Rules
+    totals: tuple[int, ...]
+    dealer: int
+    deals: int = 0
+    sticks: tuple[int, ...] = ()
+    no_wins: tuple[int, ...] = ()
+    writeoffs: tuple[int, ...] = ()
+    on_barrel: tuple[bool, ...] = ()
+    barrel_left: tuple[int, ...] = ()
+    mounted: tuple[int, ...] = ()
+    falls: tuple[int, ...] = ()
+    winner: int | None = None
+
+    @classmethod
+    def start(
+        cls, rules: Rules, totals: Sequence[int] | None = None, dealer: int = 0
+    ) -> MatchState:
+        n = rules.players_count
+        zeros = (0,) * n
+        return cls(
+            rules=rules,
+            totals=tuple(totals) if totals is not None else zeros,
+            dealer=dealer,
+            sticks=zeros,
+            no_wins=zeros,
+            writeoffs=zeros,
+            on_barrel=(False,) * n,
+            barrel_left=zeros,
+            mounted=(-1,) * n,
+            falls=zeros,
+        )
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+
+def _counter(mode: str, count: int, hit: bool) -> int:
+    if mode == "any":
+        return count + 1 if hit else count
+    return count + 1 if hit else 0
+
+
+def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealReport]:
+    """Apply a finished deal to the match (1.8, then 1.9 steps 1 to 5)."""
+    rules = match.rules
+    n = rules.players_count
+    before = match.totals
+    if outcome.result in ("redealt", "passed-on"):
+        dealer = match.dealer if outcome.result == "redealt" else (match.dealer + 1) % n
+        report = DealReport(outcome, (0,) * n, before, ())
+        return replace(match, dealer=dealer, deals=match.deals + 1), report
+
+    decl = outcome.declarer
+    change = list(outcome.scores)
+    events: list[Event] = []
+    limit = rules.scoring_only_bids_above
+    if limit is not None:
+        for s in range(n):
+            if s != decl and before[s] > limit:
+                change[s] = 0
+
+    sticks = list(match.sticks)
+    no_wins = list(match.no_wins)
+    writeoffs = list(match.writeoffs)
+    if outcome.played:
+        assert outcome.tricks is not None and outcome.deal_points is not None
+        if rules.penalty_sticks != "off":
+            for s in range(n):
+                if rules.penalty_sticks_on == "tricks":
+                    hit = outcome.tricks[s] == 0
+                else:
+                    hit = outcome.deal_points[s] == 0
+                if s == decl and rules.penalty_sticks_declarer_exempt:
+                    hit = False
+                sticks[s] = _counter(rules.penalty_sticks, sticks[s], hit)
+                if sticks[s] >= rules.penalty_sticks_count:
+                    sticks[s] = 0
+                    change[s] -= rules.penalty_sticks_amount
+                    events.append(Event(s, "stick-penalty"))
+        if rules.penalty_no_win != "off":
+            for s in range(n):
+                if s == decl:
+                    won = outcome.result == "made"
+                else:
+                    won = outcome.deal_points[s] > 0
+                no_wins[s] = _counter(rules.penalty_no_win, no_wins[s], not won)
+                if no_wins[s] >= rules.penalty_no_win_count:
+                    no_wins[s] = 0
+                    change[s] -= rules.penalty_no_win_amount
+                    events.append(Event(s, "no-win-penalty"))
+        zero_from = rules.scoring_zero_penalty_from
+        if zero_from is not None:
+            for s in range(n):
+                if before[s] >= zero_from and outcome.deal_points[s] == 0:
+                    change[s] -= rules.scoring_zero_penalty
+                    events.append(Event(s, "zero-penalty"))
+    elif outcome.result == "written-off" and decl is not None:
+        every = rules.writeoff_penalty_every
+        if every:
+            writeoffs[decl] += 1
+            if writeoffs[decl] >= every:
+                writeoffs[decl] = 0
+                change[decl] -= rules.writeoff_penalty
+                events.append(Event(decl, "write-off-penalty"))
+
+    totals = list(before)
+    on_barrel = list(match.on_barrel)
+    left = list(match.barrel_left)
+    mounted = list(match.mounted)
+    falls = list(match.falls)
+    deal_no = match.deals + 1
+    target = rules.game_target
+    threshold = rules.barrel_threshold
+
+    # 1.9 step 1: off the barrel
+    was_on = tuple(on_barrel)
+    for s in range(n):
+        if was_on[s]:
+            continue
+        t = before[s] + change[s]
+        if t < target and threshold is not None and t >= threshold:
+            t = threshold
+            on_barrel[s] = True
+            left[s] = rules.barrel_deals
+            mounted[s] = deal_no
+            events.append(Event(s, "barrel-on"))
+        totals[s] = t
+    # 1.9 step 2: on the barrel
+    if threshold is not None:
+        for s in range(n):
+            if not was_on[s]:
+                continue
+            if change[s] >= target - threshold:
+                totals[s] = target
+                on_barrel[s] = False
+                continue
+            totals[s] = threshold
+            if rules.barrel_deals:
+                left[s] -= 1
+                if left[s] <= 0:
+                    on_barrel[s] = False
+                    falls[s] += 1
+                    events.append(Event(s, "barrel-fall"))
+                    if rules.barrel_three_falls_reset and falls[s] >= 3:
+                        totals[s] = 0
+                        falls[s] = 0
+                        events.append(Event(s, "three-falls-reset"))
+                    else:
+                        totals[s] = threshold - rules.barrel_fall
+    # 1.9 step 3: the dump truck
+    mode = rules.game_dump_truck
+    if mode != "off":
+        at = rules.game_dump_truck_at
+        hits = (at, -at) if mode == "both" else (at,)
+        for s in range(n):
+            if totals[s] != before[s] and totals[s] in hits:
+                totals[s] = 0
+                on_barrel[s] = False
+                events.append(Event(s, "dump-truck"))
+    # 1.9 step 4: collision
+    riders = [s for s in range(n) if on_barrel[s]]
+    if len(riders) > 1 and threshold is not None and rules.barrel_collision != "coexist":
+        keep: int | None = None
+        if rules.barrel_collision != "all-fall":
+            sign = 1 if rules.barrel_collision == "last-mounted" else -1
+            keep = min(riders, key=lambda s: (-sign * mounted[s], s != decl, s))
+        for s in riders:
+            if s != keep:
+                on_barrel[s] = False
+                totals[s] = threshold - rules.barrel_fall
+                events.append(Event(s, "barrel-knocked-off"))
+    # 1.9 step 5: the winner
+    winner = None
+    reached = [s for s in range(n) if totals[s] >= target]
+    if reached:
+        best = max(totals[s] for s in reached)
+        top = [s for s in reached if totals[s] == best]
+        if rules.game_tiebreak == "declarer" and decl in top:
+            winner = decl
+        else:
+            winner = min(top)
+        events.append(Event(winner, "win"))
+
+    new = MatchState(
+        rules=rules,
+        totals=tuple(totals),
+        dealer=(match.dealer + 1) % n,
+        deals=deal_no,
+        sticks=tuple(sticks),
+        no_wins=tuple(no_wins),
+        writeoffs=tuple(writeoffs),
+        on_barrel=tuple(on_barrel),
+        barrel_left=tuple(left),
+        mounted=tuple(mounted),
+        falls=tuple(falls),
+        winner=winner,
+    )
+    changes = tuple(totals[s] - before[s] for s in range(n))
+    return new, DealReport(outcome, changes, tuple(totals), tuple(events))

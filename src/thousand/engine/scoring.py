@@ -1,0 +1,138 @@
+"""Deal scoring (rules.md 1.7 and 1.4 rule 2): a finished deal becomes a :class:`DealOutcome`.
+
+What depends only on the deal is scored here; what depends on the running totals (the penalties
+of 1.8, the barrel of 1.9, ``scoring.only_bids_above``) is the match's business
+(:mod:`thousand.engine.match`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import CARD_POINTS
+from ..rules import Rules
+from .deal import Deal, Phase
+
+PLAYED_RESULTS = ("made", "failed")
+
+
+@dataclass(frozen=True, slots=True)
+class DealOutcome:
+    """What a finished deal did, before the match's rules: a value.
+
+    ``scores`` is each seat's change from the deal itself (the contract won or lost, the
+    defenders' deal scores, the write-off amounts), before penalties and the barrel.
+    """
+
+    dealer: int
+    declarer: int | None
+    bid: int | None
+    contract: int | None
+    result: str
+    card_points: tuple[int, ...] | None
+    marriages: tuple[tuple[int, ...], ...]
+    deal_points: tuple[int, ...] | None
+    tricks: tuple[int, ...] | None
+    scores: tuple[int, ...]
+
+    @property
+    def played(self) -> bool:
+        """Whether tricks were played to the end (made or failed)."""
+        return self.result in PLAYED_RESULTS
+
+
+def round_points(points: int, to: int) -> int:
+    """Card points rounded half up to a multiple of ``to`` (73 → 75, 72 → 70 for 5)."""
+    return (points + to // 2) // to * to
+
+
+def writeoff_share(rules: Rules, contract: int, opponents: int) -> int:
+    """What each opponent gains from a write-off (``writeoff.opponents_get``)."""
+    mode = rules.writeoff_opponents_get
+    if mode == "half-bid":
+        return contract // 2
+    if mode == "equal-split":
+        return contract // opponents
+    return rules.writeoff_fixed
+
+
+def card_points_of(mask: int) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += CARD_POINTS[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+def score(d: Deal) -> DealOutcome:
+    """Score a finished deal."""
+    if d.phase is not Phase.DONE or d.result is None:
+        raise ValueError("the deal is not over")
+    rules = d.rules
+    n = d.n
+    marriages = tuple(d.marriages)
+    if d.result in ("redealt", "passed-on"):
+        return DealOutcome(
+            d.dealer, None, None, None, d.result, None, marriages, None, None, (0,) * n
+        )
+    decl = d.declarer
+    others = [s for s in d.order if s != decl]
+    if d.result == "written-off":
+        share = writeoff_share(rules, d.contract, len(others))
+        scores = [share if s in others else 0 for s in range(n)]
+        scores[decl] = -d.contract
+        return DealOutcome(
+            d.dealer,
+            decl,
+            d.bid,
+            d.contract,
+            "written-off",
+            None,
+            marriages,
+            None,
+            None,
+            tuple(scores),
+        )
+    card_points = [card_points_of(m) for m in d.won]
+    bonus = [0] * n
+    if rules.play_last_trick_bonus and d.completed:
+        bonus[d.completed[-1][2]] += rules.play_last_trick_bonus
+    deal_points = [
+        round_points(card_points[s], rules.scoring_round_to) + d.marriage_points[s] + bonus[s]
+        for s in range(n)
+    ]
+    check = (
+        deal_points[decl]
+        if rules.scoring_round_before_check
+        else card_points[decl] + d.marriage_points[decl] + bonus[decl]
+    )
+    made = check >= d.contract
+    scores = [deal_points[s] if s in others else 0 for s in range(n)]
+    if made:
+        gains = rules.scoring_declarer_gains
+        if gains == "contract":
+            scores[decl] = d.contract
+        elif gains == "max-of-contract-and-score":
+            scores[decl] = max(d.contract, deal_points[decl])
+        else:
+            scores[decl] = deal_points[decl] + d.contract
+    else:
+        scores[decl] = -d.contract
+        mode = rules.scoring_failed_contract
+        if mode != "lost":
+            share = d.contract // len(others) if mode == "split-to-defenders" else d.contract
+            for s in others:
+                scores[s] += share
+    return DealOutcome(
+        d.dealer,
+        decl,
+        d.bid,
+        d.contract,
+        "made" if made else "failed",
+        tuple(card_points),
+        marriages,
+        tuple(deal_points),
+        tuple(d.tricks),
+        tuple(scores),
+    )

@@ -1,0 +1,247 @@
+"""The immutable deal state: the checked API for people, bots, records and the server."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..rules import Rules
+from .actions import MoveSyntaxError, action_text, parse_action
+from .deal import Deal, Phase
+from .dealing import deal_cards
+from .errors import IllegalAction
+from .legality import explain
+from .scoring import DealOutcome, score
+
+
+class DealState:
+    """One deal, as a value: :meth:`apply` returns a new state and never changes this one.
+
+    Three faces for every action (check, ask, do): :meth:`check` raises :class:`IllegalAction`
+    with the rule broken, :meth:`is_legal` answers yes or no, :meth:`apply` checks and applies.
+    :meth:`apply_unchecked` skips the check, and :meth:`core` hands search a mutable copy.
+    """
+
+    __slots__ = ("_d", "_legal")
+
+    _d: Deal
+    _legal: list[int] | None
+
+    def __init__(self, deal: Deal) -> None:
+        self._d = deal
+        self._legal = None
+
+    @classmethod
+    def new(cls, rules: Rules, dealer: int, hands: Sequence[int], talon: int) -> DealState:
+        """A deal as dealt: ``hands`` are card masks by seat, ``talon`` a card mask."""
+        return cls(Deal.new(rules, dealer, hands, talon))
+
+    @classmethod
+    def shuffled(cls, rules: Rules, dealer: int, rng: random.Random) -> DealState:
+        """A freshly shuffled deal from a seeded generator."""
+        hands, talon = deal_cards(rules, rng, dealer)
+        return cls.new(rules, dealer, hands, talon)
+
+    def core(self) -> Deal:
+        """A mutable copy of the full state, for search (the fast, unchecked path)."""
+        return self._d.copy()
+
+    # -- reading ------------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self._d.rules
+
+    @property
+    def phase(self) -> Phase:
+        return self._d.phase
+
+    @property
+    def over(self) -> bool:
+        return self._d.phase is Phase.DONE
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose move it is, or None once the deal is over."""
+        return None if self._d.to_act < 0 else self._d.to_act
+
+    @property
+    def dealer(self) -> int:
+        return self._d.dealer
+
+    @property
+    def seats(self) -> int:
+        return self._d.n
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        return self._d.order
+
+    @property
+    def dealt(self) -> tuple[int, ...]:
+        return self._d.dealt
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        return tuple(self._d.hands)
+
+    @property
+    def talon(self) -> int:
+        return self._d.talon
+
+    @property
+    def talon_shown(self) -> bool:
+        return self._d.declarer >= 0
+
+    @property
+    def auction(self) -> tuple[tuple[int, int], ...]:
+        """(seat, bid) in order; a bid of 0 is a pass."""
+        return tuple(self._d.auction)
+
+    @property
+    def high_bid(self) -> int | None:
+        return self._d.high_bid or None
+
+    @property
+    def declarer(self) -> int | None:
+        return None if self._d.declarer < 0 else self._d.declarer
+
+    @property
+    def bid(self) -> int | None:
+        return self._d.bid or None
+
+    @property
+    def contract(self) -> int | None:
+        """The contract in force (the bid until the declarer names its contract)."""
+        return self._d.contract or None
+
+    @property
+    def given(self) -> tuple[int | None, ...]:
+        """The card the declarer passed to each seat (None where none)."""
+        return tuple(None if c < 0 else c for c in self._d.given)
+
+    @property
+    def trump(self) -> int | None:
+        return None if self._d.trump < 0 else self._d.trump
+
+    @property
+    def trick(self) -> tuple[tuple[int, int], ...]:
+        """The current trick as (seat, card) pairs, leader first."""
+        d = self._d
+        out = []
+        seat = d.leader
+        for c in d.trick:
+            out.append((seat, c))
+            seat = d.next_seat(seat)
+        return tuple(out)
+
+    @property
+    def completed_tricks(self) -> tuple[tuple[int, tuple[int, ...], int], ...]:
+        """Every finished trick as (leader, cards in play order, winner)."""
+        return tuple(self._d.completed)
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        """The cards each seat has captured in tricks."""
+        return tuple(self._d.won)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        return tuple(self._d.tricks)
+
+    @property
+    def marriages(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(self._d.marriages)
+
+    @property
+    def outcome(self) -> DealOutcome | None:
+        """The scored deal once it is over."""
+        return score(self._d) if self.over else None
+
+    # -- acting -------------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions of the seat to act, as ints (see :mod:`thousand.engine.actions`)."""
+        if self._legal is None:
+            self._legal = self._d.legal_actions()
+        return list(self._legal)
+
+    def legal_moves(self) -> list[str]:
+        """The legal actions as record tokens."""
+        return [action_text(a) for a in self.legal_actions()]
+
+    def parse(self, move: int | str) -> int:
+        """An action from an int or a record token (syntax only)."""
+        if isinstance(move, int):
+            return move
+        try:
+            return parse_action(move)
+        except MoveSyntaxError as e:
+            raise IllegalAction(str(e)) from None
+
+    def is_legal(self, move: int | str) -> bool:
+        try:
+            action = self.parse(move)
+        except IllegalAction:
+            return False
+        if self._legal is None:
+            self._legal = self._d.legal_actions()
+        return action in self._legal
+
+    def check(self, move: int | str) -> int:
+        """The action, if legal; otherwise :class:`IllegalAction` saying which rule forbids it."""
+        action = self.parse(move)
+        if self._legal is None:
+            self._legal = self._d.legal_actions()
+        if action not in self._legal:
+            try:
+                reason = explain(self._d, action)
+            except (ValueError, IndexError):
+                reason = f"{action} is not an action"
+            raise IllegalAction(reason)
+        return action
+
+    def apply(self, move: int | str) -> DealState:
+        """Check and apply a move; this state is left as it was."""
+        action = self.check(move)
+        d = self._d.copy()
+        d.apply(action)
+        return DealState(d)
+
+    def apply_unchecked(self, action: int) -> DealState:
+        d = self._d.copy()
+        d.apply(action)
+        return DealState(d)
+
+    # -- values -------------------------------------------------------------------------------
+
+    def _key(self) -> tuple[object, ...]:
+        d = self._d
+        return (
+            d.rules,
+            d.dealer,
+            d.dealt,
+            d.talon,
+            tuple(d.hands),
+            d.phase,
+            d.to_act,
+            tuple(d.auction),
+            d.declarer,
+            d.contract,
+            tuple(d.given),
+            tuple(d.trick),
+            d.leader,
+            d.trump,
+            tuple(d.completed),
+            tuple(d.marriages),
+            d.result,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DealState) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"<DealState {self.phase.name} to_act={self.to_act}>"

@@ -1,0 +1,67 @@
+"""Take-and-pass (rules.md 1.4): write-off, passing a card to each opponent, the contract."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import marriage_suits
+from .actions import CONTRACT, GIVE, WRITE_OFF
+from .auction import amount_grid
+
+if TYPE_CHECKING:
+    from .deal import Deal
+
+
+def receivers_left(d: Deal) -> list[int]:
+    """The seats still due a card from the declarer, in seat order."""
+    return [s for s in d.order if s != d.declarer and d.given[s] < 0]
+
+
+def may_write_off(d: Deal) -> bool:
+    """The write-off window: after the talon is taken, before the first card is passed."""
+    return d.rules.writeoff_allowed and all(d.given[s] < 0 for s in d.order if s != d.declarer)
+
+
+def legal_passing(d: Deal) -> list[int]:
+    acts = [WRITE_OFF] if may_write_off(d) else []
+    hand = d.hands[d.declarer]
+    for seat in receivers_left(d):
+        base = GIVE + seat * 24
+        m = hand
+        while m:
+            low = m & -m
+            acts.append(base + low.bit_length() - 1)
+            m ^= low
+    return acts
+
+
+def apply_passing(d: Deal, action: int) -> None:
+    if action == WRITE_OFF:
+        d.finish("written-off")
+        return
+    seat, c = divmod(action - GIVE, 24)
+    d.hands[d.declarer] ^= 1 << c
+    d.hands[seat] |= 1 << c
+    d.given[seat] = c
+    if not receivers_left(d):
+        d.end_passing()
+
+
+def contract_limit(d: Deal) -> int:
+    """The highest contract the declarer may name (``contract.raise_limit``)."""
+    limit = d.rules.contract_raise_limit
+    if isinstance(limit, int):
+        return limit
+    values = d.rules.marriage_values
+    return 120 + sum(values[s] for s in marriage_suits(d.hands[d.declarer]))
+
+
+def legal_contract(d: Deal) -> list[int]:
+    lo = d.bid
+    hi = contract_limit(d)
+    return [CONTRACT + lo] + [CONTRACT + x for x in amount_grid(d.rules) if lo < x <= hi]
+
+
+def apply_contract(d: Deal, action: int) -> None:
+    d.contract = action - CONTRACT
+    d.start_play()

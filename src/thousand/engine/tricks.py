@@ -1,0 +1,190 @@
+"""Tricks and marriages (rules.md 1.5, 1.6 and the ``play.*`` and ``marriage.*`` parameters)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import KING, QUEEN, SUIT_MASKS
+from .actions import DECLARE
+
+if TYPE_CHECKING:
+    from .deal import Deal
+
+ABOVE = tuple((SUIT_MASKS[c // 6] >> (c + 1) << (c + 1)) for c in range(24))
+"""For each card, the mask of the higher cards of its suit."""
+
+_PAIR = tuple((1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4))
+
+
+def top_card(mask: int) -> int:
+    """The mask's single highest card, as a mask."""
+    return 1 << (mask.bit_length() - 1)
+
+
+def declarable(d: Deal, seat: int) -> list[int]:
+    """Suits whose marriage ``seat`` may declare by leading now (1.6)."""
+    rules = d.rules
+    hand = d.hands[seat]
+    if rules.marriage_trick_required and not d.tricks[seat]:
+        return []
+    if hand.bit_count() < rules.marriage_min_hand:
+        return []
+    return [s for s in range(4) if hand & _PAIR[s] == _PAIR[s]]
+
+
+def lead_mask(d: Deal, seat: int) -> int:
+    """The cards ``seat`` may lead (``play.lead_trump_after_marriage``)."""
+    hand = d.hands[seat]
+    if d.lead_trump_due >> seat & 1 and d.trump >= 0:
+        trumps = hand & SUIT_MASKS[d.trump]
+        if trumps:
+            return trumps
+    return hand
+
+
+def follow_mask(d: Deal, seat: int) -> int:
+    """The cards ``seat`` may play to a trick already led (1.5 rules 1-4)."""
+    hand = d.hands[seat]
+    rules = d.rules
+    led = d.trick[0] // 6
+    best = d.trick_best
+    suited = hand & SUIT_MASKS[led]
+    if suited:
+        if best // 6 != led:
+            return suited
+        mode = rules.play_must_beat
+        if mode == "off":
+            return suited
+        higher = suited & ABOVE[best]
+        if not higher:
+            return suited
+        return top_card(higher) if mode == "highest" else higher
+    trump = d.trick_trump
+    if trump < 0:
+        return hand
+    trumps = hand & SUIT_MASKS[trump]
+    mode = rules.play_must_trump
+    if not trumps or mode == "off":
+        return hand
+    if mode == "highest":
+        return top_card(trumps)
+    if best // 6 != trump:
+        return trumps
+    higher = trumps & ABOVE[best]
+    if higher and rules.play_must_overtrump:
+        return higher
+    if (
+        rules.play_defender_overtrumps_declarer
+        and seat != d.declarer
+        and (not rules.play_must_overtrump or rules.play_partial_trumping)
+    ):
+        mine = _declarer_trump(d, trump)
+        if mine >= 0:
+            over = trumps & ABOVE[mine]
+            if over:
+                return over
+    if not higher and rules.play_partial_trumping:
+        return hand
+    return trumps
+
+
+def _declarer_trump(d: Deal, trump: int) -> int:
+    """The trump the declarer played into the current trick, or -1."""
+    seat = d.leader
+    for c in d.trick:
+        if seat == d.declarer:
+            return c if c // 6 == trump else -1
+        seat = d.next_seat(seat)
+    return -1
+
+
+def legal(d: Deal) -> list[int]:
+    seat = d.to_act
+    if d.trick:
+        m = follow_mask(d, seat)
+        acts = []
+        while m:
+            low = m & -m
+            acts.append(low.bit_length() - 1)
+            m ^= low
+        return acts
+    leads = lead_mask(d, seat)
+    m = leads
+    acts = []
+    while m:
+        low = m & -m
+        acts.append(low.bit_length() - 1)
+        m ^= low
+    for s in declarable(d, seat):
+        for c in (6 * s + QUEEN, 6 * s + KING):
+            if leads >> c & 1:
+                acts.append(c + DECLARE)
+    return acts
+
+
+def apply(d: Deal, action: int) -> None:
+    seat = d.to_act
+    if action >= DECLARE:
+        c = action - DECLARE
+        d.hands[seat] ^= 1 << c
+        _lead(d, seat, c)
+        _declare(d, seat, c // 6)
+    else:
+        c = action
+        d.hands[seat] ^= 1 << c
+        if d.trick:
+            best = d.trick_best
+            if (c // 6 == best // 6 and c > best) or (
+                c // 6 == d.trick_trump and best // 6 != d.trick_trump
+            ):
+                d.trick_best = c
+                d.trick_best_seat = seat
+            d.trick.append(c)
+        else:
+            _lead(d, seat, c)
+    if len(d.trick) == d.n:
+        _close_trick(d)
+    else:
+        d.to_act = d.next_seat(seat)
+
+
+def _lead(d: Deal, seat: int, c: int) -> None:
+    d.leader = seat
+    d.trick_trump = d.trump
+    d.trick = [c]
+    d.trick_best = c
+    d.trick_best_seat = seat
+    d.lead_trump_due &= ~(1 << seat)
+
+
+def _declare(d: Deal, seat: int, suit: int) -> None:
+    rules = d.rules
+    d.marriages[seat] = (*d.marriages[seat], suit)
+    d.marriage_points[seat] += rules.marriage_values[suit]
+    if not (rules.marriage_one_trump and d.trump >= 0):
+        d.trump = suit
+        if rules.marriage_trump_from == "this-trick":
+            d.trick_trump = suit
+    if rules.play_lead_trump_after_marriage:
+        d.lead_trump_due |= 1 << seat
+
+
+def _close_trick(d: Deal) -> None:
+    w = d.trick_best_seat
+    cards = d.trick
+    d.won[w] |= (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) if d.n == 3 else _mask(cards)
+    d.tricks[w] += 1
+    d.completed.append((d.leader, tuple(cards), w))
+    d.trick = []
+    d.leader = w
+    d.to_act = w
+    d.trick_trump = d.trump
+    if not d.hands[w]:
+        d.finish("played")
+
+
+def _mask(cards: list[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m

@@ -1,0 +1,222 @@
+"""Replaying a record move by move: ``thousand replay`` (spec/record-format.md)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import SUITS, hand_text
+from ..engine import DealReport, DealState, Game, IllegalAction, MoveSyntaxError
+from ..engine.actions import parse_action
+from ..engine.deal import Phase
+from ..engine.scoring import card_points_of
+from ..rules import Rules, RulesError, rules_from_record
+from .model import Record, RecordDeal, RecordError, parse_hand
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A replayed record: the game it rebuilds (with its scored deals) and any unfinished deal."""
+
+    record: Record
+    game: Game
+
+    @property
+    def unfinished(self) -> DealState | None:
+        return self.game.deal if self.game.in_deal else None
+
+
+def record_rules(record: Record) -> Rules:
+    try:
+        return rules_from_record(record.variant, dict(record.rules))
+    except RulesError as e:
+        raise RecordError(f"record: {e}") from None
+
+
+def replay(record: Record) -> Replay:
+    """Replay every deal; raise :class:`RecordError` at the first problem, saying where."""
+    rules = record_rules(record)
+    n = rules.players_count
+    if record.players is not None and len(record.players) != n:
+        raise RecordError(f"record: players names {len(record.players)} seats, the variant has {n}")
+    if record.start_totals is not None:
+        _check_start(rules, record.start_totals)
+    first_dealer = record.deals[0].dealer if record.deals else 0
+    if not 0 <= first_dealer < n:
+        raise RecordError(f"deal 1: dealer {first_dealer} is not a seat (0..{n - 1})")
+    game = Game.start(rules, record.start_totals, first_dealer, record.players)
+    for number, deal in enumerate(record.deals, start=1):
+        game = _replay_deal(game, number, deal, len(record.deals))
+    return Replay(record, game)
+
+
+def _check_start(rules: Rules, totals: tuple[int, ...]) -> None:
+    n = rules.players_count
+    if len(totals) != n:
+        raise RecordError(
+            f"record: start.totals has {len(totals)} totals, the variant has {n} seats"
+        )
+    ceiling = rules.barrel_threshold if rules.barrel_threshold is not None else rules.game_target
+    what = "barrel threshold" if rules.barrel_threshold is not None else "target"
+    for seat, t in enumerate(totals):
+        if t >= ceiling:
+            raise RecordError(
+                f"record: start.totals gives seat {seat} {t}, not below the {what} {ceiling}"
+            )
+
+
+def _replay_deal(game: Game, number: int, deal: RecordDeal, count: int) -> Game:
+    where = f"deal {number}"
+    rules = game.rules
+    n = rules.players_count
+    if game.over:
+        raise RecordError(f"{where}: the match was already won; no deal may follow")
+    if game.in_deal:
+        raise RecordError(f"{where}: deal {number - 1} is unfinished; only the last deal may be")
+    if not 0 <= deal.dealer < n:
+        raise RecordError(f"{where}: dealer {deal.dealer} is not a seat (0..{n - 1})")
+    if deal.dealer != game.match.dealer:
+        raise RecordError(
+            f"{where}: the dealer is seat {game.match.dealer} by the rotation, not {deal.dealer}"
+        )
+    if len(deal.hands) != n:
+        raise RecordError(f"{where}: {len(deal.hands)} hands for {n} seats")
+    hands = [parse_hand(h, where, f"seat {s}'s hand") for s, h in enumerate(deal.hands)]
+    if len(deal.talon) != 1:
+        raise RecordError(f"{where}: {len(deal.talon)} talons, the layout has 1")
+    talon = parse_hand(deal.talon[0], where, "the talon")
+    size = rules.deal_hand_size
+    sizes = [h.bit_count() for h in hands]
+    if any(k != size for k in sizes):
+        shown = ", ".join(f"seat {s} {k}" for s, k in enumerate(sizes) if k != size)
+        raise RecordError(f"{where}: every hand has {size} cards; {shown}")
+    if talon.bit_count() != rules.deal_talon_size:
+        raise RecordError(
+            f"{where}: the talon has {talon.bit_count()} cards, not {rules.deal_talon_size}"
+        )
+    _check_deck(where, [*hands, talon], [*(f"seat {s}" for s in range(n)), "the talon"])
+    game = game.new_deal(hands, talon)
+    for i, token in enumerate(deal.moves, start=1):
+        at = f'{where}, move {i} "{token}"'
+        try:
+            action = parse_action(token)
+        except MoveSyntaxError as e:
+            raise RecordError(f"{at}: {e}") from None
+        try:
+            game = game.apply(action)
+        except IllegalAction as e:
+            raise RecordError(f"{at}: illegal: {e}") from None
+        except ValueError:
+            raise RecordError(f"{at}: illegal: the deal is over: no move may follow it") from None
+    return game
+
+
+def _check_deck(where: str, masks: list[int], names: list[str]) -> None:
+    seen: dict[int, str] = {}
+    for m, name in zip(masks, names, strict=True):
+        for c in range(24):
+            if m >> c & 1:
+                if c in seen:
+                    card = hand_text(1 << c)
+                    raise RecordError(f"{where}: {card} is in the hands of {seen[c]} and {name}")
+                seen[c] = name
+    missing = [c for c in range(24) if c not in seen]
+    if missing:
+        raise RecordError(f"{where}: {hand_text(sum(1 << c for c in missing))} missing")
+
+
+# -- the JSON account -------------------------------------------------------------------------
+
+
+def _suits(marriages: tuple[tuple[int, ...], ...]) -> list[list[str]]:
+    return [[SUITS[s] for s in seat] for seat in marriages]
+
+
+def report_json(report: DealReport) -> dict[str, Any]:
+    o = report.outcome
+    return {
+        "declarer": o.declarer,
+        "bid": o.bid,
+        "contract": o.contract,
+        "result": o.result,
+        "card_points": list(o.card_points) if o.card_points is not None else None,
+        "marriages": _suits(o.marriages),
+        "deal_points": list(o.deal_points) if o.deal_points is not None else None,
+        "changes": list(report.changes),
+        "totals": list(report.totals),
+        "events": [{"seat": e.seat, "event": e.event} for e in report.events],
+    }
+
+
+def unfinished_json(state: DealState, totals: tuple[int, ...]) -> dict[str, Any]:
+    n = state.seats
+    played = bool(state.completed_tricks)
+    named = state.phase is Phase.PLAY
+    return {
+        "declarer": state.declarer,
+        "bid": state.bid,
+        "contract": state.contract if named else None,
+        "result": "unfinished",
+        "card_points": [card_points_of(m) for m in state.won] if played else None,
+        "marriages": _suits(state.marriages),
+        "deal_points": None,
+        "changes": [0] * n,
+        "totals": list(totals),
+        "events": [],
+    }
+
+
+def replay_json(result: Replay) -> dict[str, Any]:
+    """Exactly the object ``thousand replay --json`` prints."""
+    game = result.game
+    deals = [report_json(r) for r in game.reports]
+    if result.unfinished is not None:
+        deals.append(unfinished_json(result.unfinished, game.match.totals))
+    return {"deals": deals, "totals": list(game.match.totals), "winner": game.match.winner}
+
+
+def replay_text(result: Replay) -> str:
+    """A readable deal-by-deal account."""
+    game = result.game
+    names = game.players or tuple(f"seat {s}" for s in range(game.rules.players_count))
+    out = [f"{result.record.variant}: {', '.join(names)}"]
+    reports = [report_json(r) for r in game.reports]
+    if result.unfinished is not None:
+        reports.append(unfinished_json(result.unfinished, game.match.totals))
+    for i, (r, log) in enumerate(zip(reports, game.logs, strict=True), start=1):
+        head = f"Deal {i}, dealer {names[log.dealer]}: "
+        if r["declarer"] is None:
+            head += r["result"]
+        else:
+            head += f"{names[r['declarer']]} bids {r['bid']}"
+            if r["contract"] is not None:
+                head += f", contract {r['contract']}"
+            head += f": {r['result']}"
+        out.append(head)
+        if r["card_points"] is not None:
+            out.append("  card points " + _row(r["card_points"]))
+        if r["deal_points"] is not None:
+            out.append("  deal scores " + _row(r["deal_points"]))
+        if any(r["marriages"]):
+            out.append(
+                "  marriages   "
+                + "  ".join(f"{names[s]}: {' '.join(m)}" for s, m in enumerate(r["marriages"]) if m)
+            )
+        out.append("  changes     " + _row(r["changes"]))
+        out.append("  totals      " + _row(r["totals"]))
+        for e in r["events"]:
+            out.append(f"  {names[e['seat']]}: {e['event']}")
+    winner = game.match.winner
+    out.append(f"Totals: {_row(list(game.match.totals))}")
+    out.append(f"Winner: {names[winner]}" if winner is not None else "No winner yet.")
+    return "\n".join(out)
+
+
+def _row(values: list[int]) -> str:
+    return " ".join(f"{v:>6}" for v in values)
+
+
+def dumps_json(obj: Mapping[str, Any]) -> str:
+    return json.dumps(obj, ensure_ascii=False)
