@@ -15,6 +15,29 @@ def build_parser() -> argparse.ArgumentParser:
     rp = sub.add_parser("replay", help="replay a record and print the deals and totals")
     rp.add_argument("file", help="a thousand/1 record (JSON)")
     rp.add_argument("--json", action="store_true", help="print the spec's JSON object")
+
+    sp = sub.add_parser("selfplay", help="three random bots play; write the record")
+    sp.add_argument("--template", default="russian", help="the rules template (russian)")
+    count = sp.add_mutually_exclusive_group()
+    count.add_argument("--deals", type=int, metavar="N", help="play N deals (default 1)")
+    count.add_argument("--match", action="store_true", help="play a whole match to its winner")
+    sp.add_argument(
+        "--max-deals",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="with --match, give up after N deals (default 1000)",
+    )
+    sp.add_argument("--seed", type=int, default=0, help="seed of the cards and the bots (0)")
+    sp.add_argument("--out", metavar="FILE", help="write the record here (default: stdout)")
+    sp.add_argument("--rules", metavar="JSON", help='rule overrides as a record\'s "rules" object')
+
+    pp = sub.add_parser("play", help="play a match in the terminal against two random bots")
+    pp.add_argument("--template", default="russian", help="the rules template (russian)")
+    pp.add_argument("--seed", type=int, help="seed of the cards and the bots (default: random)")
+    pp.add_argument("--name", default="You", help="your name in the record (You)")
+    pp.add_argument("--out", metavar="FILE", help="write the record here at the end or on quit")
+    pp.add_argument("--rules", metavar="JSON", help='rule overrides as a record\'s "rules" object')
     return parser
 
 
@@ -24,6 +47,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .replay import run
 
         return run(args.file, args.json)
+    if args.command == "selfplay":
+        from .selfplay import run as run_selfplay
+
+        return run_selfplay(
+            args.template, args.deals, args.seed, args.out, args.match, args.max_deals, args.rules
+        )
+    if args.command == "play":
+        from .play import run as run_play
+
+        return run_play(args.template, args.seed, args.name, args.out, args.rules)
     return 2
 
 

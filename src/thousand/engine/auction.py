@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING
 
 from ..cards import marriage_suits
@@ -15,16 +15,25 @@ if TYPE_CHECKING:
 _GRID_TOP = 1000
 
 
-@lru_cache(maxsize=64)
+_GRIDS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
 def amount_grid(rules: Rules) -> tuple[int, ...]:
     """Every amount that keeps the bidding steps: multiples of ``bidding.step`` below
     ``bidding.big_step_from``, of ``bidding.big_step`` from there."""
-    return tuple(
-        x
-        for x in range(0, _GRID_TOP + 1)
-        if x % (rules.bidding_step if x < rules.bidding_big_step_from else rules.bidding_big_step)
-        == 0
-    )
+    key = (rules.bidding_step, rules.bidding_big_step, rules.bidding_big_step_from)
+    grid = _GRIDS.get(key)
+    if grid is None:
+        step, big, start = key
+        grid = tuple(x for x in range(_GRID_TOP + 1) if x % (step if x < start else big) == 0)
+        _GRIDS[key] = grid
+    return grid
+
+
+def amounts_between(rules: Rules, lo: int, hi: int) -> tuple[int, ...]:
+    """The amounts on the grid from ``lo`` to ``hi``, both included."""
+    grid = amount_grid(rules)
+    return grid[bisect_left(grid, lo) : bisect_right(grid, hi)]
 
 
 def on_grid(rules: Rules, amount: int) -> bool:
@@ -63,7 +72,7 @@ def legal(d: Deal) -> list[int]:
     seat = d.to_act
     lo = lowest_bid(d)
     hi = bid_limit(d, seat)
-    acts = [BID + x for x in amount_grid(d.rules) if lo <= x <= hi]
+    acts = [BID + x for x in amounts_between(d.rules, lo, hi)]
     if not acts or not must_bid(d, seat):
         acts.append(PASS)
     return acts
@@ -74,12 +83,12 @@ def apply(d: Deal, action: int) -> None:
     d.spoken |= 1 << seat
     if action == PASS:
         d.passed |= 1 << seat
-        d.auction.append((seat, 0))
+        d.auction = (*d.auction, (seat, 0))
     else:
         amount = action - BID
         d.high_bid = amount
         d.high_bidder = seat
-        d.auction.append((seat, amount))
+        d.auction = (*d.auction, (seat, amount))
     _next(d, seat)
 
 

@@ -78,11 +78,11 @@ class Deal:
     high_bidder: int
     passed: int
     spoken: int
-    auction: list[tuple[int, int]]
+    auction: tuple[tuple[int, int], ...]
     declarer: int
     bid: int
     contract: int
-    given: list[int]
+    given: tuple[int, ...]
     result: str | None
     leader: int
     trick: list[int]
@@ -92,9 +92,9 @@ class Deal:
     trump: int
     won: list[int]
     tricks: list[int]
-    marriages: list[tuple[int, ...]]
-    marriage_points: list[int]
-    completed: list[tuple[int, tuple[int, ...], int]]
+    marriages: tuple[tuple[int, ...], ...]
+    marriage_points: tuple[int, ...]
+    completed: tuple[tuple[int, tuple[int, ...], int], ...]
     lead_trump_due: int
 
     @classmethod
@@ -124,11 +124,11 @@ class Deal:
         d.high_bidder = -1
         d.passed = 0
         d.spoken = 0
-        d.auction = []
+        d.auction = ()
         d.declarer = -1
         d.bid = 0
         d.contract = 0
-        d.given = [-1] * n
+        d.given = (-1,) * n
         d.result = None
         d.leader = -1
         d.trick = []
@@ -138,9 +138,9 @@ class Deal:
         d.trump = -1
         d.won = [0] * n
         d.tricks = [0] * n
-        d.marriages = [()] * n
-        d.marriage_points = [0] * n
-        d.completed = []
+        d.marriages = ((),) * n
+        d.marriage_points = (0,) * n
+        d.completed = ()
         d.lead_trump_due = 0
         return d
 
@@ -159,11 +159,11 @@ class Deal:
         d.high_bidder = self.high_bidder
         d.passed = self.passed
         d.spoken = self.spoken
-        d.auction = self.auction[:]
+        d.auction = self.auction
         d.declarer = self.declarer
         d.bid = self.bid
         d.contract = self.contract
-        d.given = self.given[:]
+        d.given = self.given
         d.result = self.result
         d.leader = self.leader
         d.trick = self.trick[:]
@@ -173,9 +173,9 @@ class Deal:
         d.trump = self.trump
         d.won = self.won[:]
         d.tricks = self.tricks[:]
-        d.marriages = self.marriages[:]
-        d.marriage_points = self.marriage_points[:]
-        d.completed = self.completed[:]
+        d.marriages = self.marriages
+        d.marriage_points = self.marriage_points
+        d.completed = self.completed
         d.lead_trump_due = self.lead_trump_due
         return d
 

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from ..cards import ACE, CARD_TEXT, KING, QUEEN, SUIT_MASKS, SUIT_NAMES, hand_text
+from ..cards import (
+    ACE,
+    CARD_TEXT,
+    KING,
+    QUEEN,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    hand_text,
+    marriage_suits,
+)
 from . import actions as A
 from .auction import bid_limit, lowest_bid, must_bid, on_grid
 from .deal import Deal, Phase
@@ -33,6 +42,12 @@ def explain(d: Deal, action: int) -> str:
         Phase.PLAY: A.is_play(action),
     }[d.phase]
     if not kind_ok:
+        if d.phase is not Phase.AUCTION and (A.is_bid(action) or action == A.PASS):
+            forced = " (the forced dealer bid)" if not d.auction or d.high_bid == 0 else ""
+            return (
+                f"the auction is over: seat {d.declarer} is declarer at {d.bid}{forced}; "
+                f"{_what_is_due(d)}"
+            )
         if action == A.WRITE_OFF:
             return f"the write-off window is closed: {_what_is_due(d)}"
         return f"{_what_is_due(d)}, not {A.action_text(action)!r}"
@@ -65,10 +80,13 @@ def _explain_auction(d: Deal, seat: int, action: int) -> str:
     limit = bid_limit(d, seat)
     if amount > limit:
         if limit < rules.bidding_max:
+            held = ", ".join(
+                f"{SUIT_NAMES[s]} {rules.marriage_values[s]}" for s in marriage_suits(d.dealt[seat])
+            )
             return (
                 f"bid {amount} is above seat {seat}'s limit {limit} "
-                f"(`bidding.marriage_cap` {rules.bidding_marriage_cap}: marriages in its dealt "
-                f"hand {hand_text(d.dealt[seat])})"
+                f"(`bidding.marriage_cap` {rules.bidding_marriage_cap}; marriages in its dealt "
+                f"hand: {held or 'none'})"
             )
         return f"bid {amount} is above {rules.bidding_max}, the highest bid"
     if not on_grid(rules, amount):
@@ -141,7 +159,7 @@ def _explain_play(d: Deal, seat: int, action: int) -> str:
             return f"seat {seat} must follow suit ({SUIT_NAMES[led]})"
         return (
             f"seat {seat} must beat {CARD_TEXT[d.trick_best]} with a higher "
-            f"{SUIT_NAMES[led]} card ({hand_text(allowed)})"
+            f"{SUIT_NAMES[led][:-1]} ({hand_text(allowed)})"
         )
     trump = d.trick_trump
     trumps = hand & SUIT_MASKS[trump] if trump >= 0 else 0

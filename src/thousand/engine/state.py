@@ -203,7 +203,10 @@ class DealState:
 
     def apply(self, move: int | str) -> DealState:
         """Check and apply a move; this state is left as it was."""
-        action = self.check(move)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._d.legal_actions()
+        action = move if type(move) is int and move in legal else self.check(move)
         d = self._d.copy()
         d.apply(action)
         return DealState(d)

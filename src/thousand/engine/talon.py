@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import marriage_suits
+from ..cards import card_list, marriage_suits
 from .actions import CONTRACT, GIVE, WRITE_OFF
-from .auction import amount_grid
+from .auction import amounts_between
 
 if TYPE_CHECKING:
     from .deal import Deal
@@ -24,14 +24,10 @@ def may_write_off(d: Deal) -> bool:
 
 def legal_passing(d: Deal) -> list[int]:
     acts = [WRITE_OFF] if may_write_off(d) else []
-    hand = d.hands[d.declarer]
+    cards = card_list(d.hands[d.declarer])
     for seat in receivers_left(d):
         base = GIVE + seat * 24
-        m = hand
-        while m:
-            low = m & -m
-            acts.append(base + low.bit_length() - 1)
-            m ^= low
+        acts += [base + c for c in cards]
     return acts
 
 
@@ -42,7 +38,7 @@ def apply_passing(d: Deal, action: int) -> None:
     seat, c = divmod(action - GIVE, 24)
     d.hands[d.declarer] ^= 1 << c
     d.hands[seat] |= 1 << c
-    d.given[seat] = c
+    d.given = (*d.given[:seat], c, *d.given[seat + 1 :])
     if not receivers_left(d):
         d.end_passing()
 
@@ -59,7 +55,7 @@ def contract_limit(d: Deal) -> int:
 def legal_contract(d: Deal) -> list[int]:
     lo = d.bid
     hi = contract_limit(d)
-    return [CONTRACT + lo] + [CONTRACT + x for x in amount_grid(d.rules) if lo < x <= hi]
+    return [CONTRACT + lo] + [CONTRACT + x for x in amounts_between(d.rules, lo + 1, hi)]
 
 
 def apply_contract(d: Deal, action: int) -> None:

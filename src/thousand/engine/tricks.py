@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import KING, QUEEN, SUIT_MASKS
+from ..cards import KING, QUEEN, SUIT_MASKS, card_list
 from .actions import DECLARE
 
 if TYPE_CHECKING:
@@ -101,20 +101,11 @@ def _declarer_trump(d: Deal, trump: int) -> int:
 def legal(d: Deal) -> list[int]:
     seat = d.to_act
     if d.trick:
-        m = follow_mask(d, seat)
-        acts = []
-        while m:
-            low = m & -m
-            acts.append(low.bit_length() - 1)
-            m ^= low
-        return acts
+        return card_list(follow_mask(d, seat))
     leads = lead_mask(d, seat)
-    m = leads
-    acts = []
-    while m:
-        low = m & -m
-        acts.append(low.bit_length() - 1)
-        m ^= low
+    acts = card_list(leads)
+    if not d.tricks[seat] and d.rules.marriage_trick_required:
+        return acts
     for s in declarable(d, seat):
         for c in (6 * s + QUEEN, 6 * s + KING):
             if leads >> c & 1:
@@ -145,7 +136,7 @@ def apply(d: Deal, action: int) -> None:
     if len(d.trick) == d.n:
         _close_trick(d)
     else:
-        d.to_act = d.next_seat(seat)
+        d.to_act = (seat + 1) % d.n
 
 
 def _lead(d: Deal, seat: int, c: int) -> None:
@@ -159,8 +150,10 @@ def _lead(d: Deal, seat: int, c: int) -> None:
 
 def _declare(d: Deal, seat: int, suit: int) -> None:
     rules = d.rules
-    d.marriages[seat] = (*d.marriages[seat], suit)
-    d.marriage_points[seat] += rules.marriage_values[suit]
+    m = d.marriages
+    d.marriages = (*m[:seat], (*m[seat], suit), *m[seat + 1 :])
+    p = d.marriage_points
+    d.marriage_points = (*p[:seat], p[seat] + rules.marriage_values[suit], *p[seat + 1 :])
     if not (rules.marriage_one_trump and d.trump >= 0):
         d.trump = suit
         if rules.marriage_trump_from == "this-trick":
@@ -174,7 +167,7 @@ def _close_trick(d: Deal) -> None:
     cards = d.trick
     d.won[w] |= (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) if d.n == 3 else _mask(cards)
     d.tricks[w] += 1
-    d.completed.append((d.leader, tuple(cards), w))
+    d.completed = (*d.completed, (d.leader, tuple(cards), w))
     d.trick = []
     d.leader = w
     d.to_act = w

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..cards import CardError, hand_text, mask_of, parse_cards
 from ..engine.actions import MoveSyntaxError, action_text, parse_action
+from ..rules import PARAMS
 
 FORMAT = "thousand/1"
 _RECORD_KEYS = {"format", "variant", "rules", "players", "start", "deals"}
@@ -158,7 +159,8 @@ def record_to_json(record: Record) -> dict[str, Any]:
     """The record as a JSON object in the canonical layout (cards and moves canonical)."""
     out: dict[str, Any] = {"format": FORMAT, "variant": record.variant}
     if record.rules:
-        out["rules"] = dict(record.rules)
+        order = {p.name: i for i, p in enumerate(PARAMS)}
+        out["rules"] = dict(sorted(record.rules, key=lambda kv: order.get(kv[0], len(order))))
     if record.players is not None:
         out["players"] = list(record.players)
     if record.start_totals is not None:

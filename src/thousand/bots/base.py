@@ -1,0 +1,38 @@
+"""What every bot is: a name and a ``choose`` that maps a view to one of its legal actions."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..engine.views import SeatView
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """How much a bot may think: wall-clock seconds, iterations, and the seed of its randomness.
+
+    Any of them may be None (no limit, or the bot's own seed); a bot honours what applies to it.
+    """
+
+    time_s: float | None = None
+    iterations: int | None = None
+    seed: int | None = None
+
+
+class Bot(Protocol):
+    """A player. It receives only what its seat may see (a view), so it cannot cheat."""
+
+    name: str
+
+    def choose(self, view: SeatView, limit: Limit | None = None) -> int:
+        """One of ``view.legal_actions``."""
+        ...
+
+
+def derive_seed(seed: int, *parts: object) -> int:
+    """A 64-bit seed from a base seed and labels (a seat, ...): stable across runs and
+    platforms, and unrelated for different labels."""
+    text = ":".join(str(p) for p in (seed, *parts))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")

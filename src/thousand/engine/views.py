@@ -1,0 +1,277 @@
+"""What one seat may know (rules.md 1.10): the one door through which secret state leaves.
+
+:func:`view` builds a :class:`SeatView` for a seat (or, with seat None, for a spectator) from
+exactly what that seat may see: its own cards, the auction, the talon once it is shown, the
+card passed to it (and, for the declarer, the cards it passed), the cards played to tricks, the
+declared marriages, the trump, every seat's card count and the match's public counters. Other
+seats' cards are never read, so they cannot leak. Bots and clients receive views, never states.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from ..cards import CARD_TEXT, KING, QUEEN, SUITS, hand_text
+from ..rules import Rules
+from .actions import action_text
+from .deal import Phase
+from .match import MatchState
+from .state import DealState
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class MatchInfo:
+    """The match's public counters, per seat (rules.md 1.8 and 1.9)."""
+
+    totals: tuple[int, ...]
+    sticks: tuple[int, ...]
+    no_wins: tuple[int, ...]
+    writeoffs: tuple[int, ...]
+    on_barrel: tuple[bool, ...]
+    barrel_left: tuple[int, ...]
+    falls: tuple[int, ...]
+    deals: int
+    winner: int | None
+
+    @classmethod
+    def of(cls, match: MatchState) -> MatchInfo:
+        return cls(
+            totals=match.totals,
+            sticks=match.sticks,
+            no_wins=match.no_wins,
+            writeoffs=match.writeoffs,
+            on_barrel=match.on_barrel,
+            barrel_left=match.barrel_left,
+            falls=match.falls,
+            deals=match.deals,
+            winner=match.winner,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "totals": list(self.totals),
+            "sticks": list(self.sticks),
+            "no_wins": list(self.no_wins),
+            "writeoffs": list(self.writeoffs),
+            "on_barrel": list(self.on_barrel),
+            "barrel_left": list(self.barrel_left),
+            "falls": list(self.falls),
+            "deals": self.deals,
+            "winner": self.winner,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """Everything ``seat`` may know about a deal (and the match, when given); seat None is a
+    spectator, who knows only what every seat knows.
+
+    Cards are ints and sets of cards masks, as everywhere in the engine; :meth:`to_json` writes
+    them as canonical text.
+    """
+
+    seat: int | None
+    rules: Rules
+    phase: Phase
+    dealer: int
+    active: tuple[int, ...]
+    to_act: int | None
+    #: this seat's cards now (the declarer's include the talon it took); None for a spectator
+    hand: int | None
+    #: this seat's cards as dealt; None for a spectator
+    dealt: int | None
+    card_counts: tuple[int, ...]
+    #: (seat, amount) in order; 0 is a pass
+    auction: tuple[tuple[int, int], ...]
+    high_bid: int | None
+    declarer: int | None
+    bid: int | None
+    #: the contract in force (the bid until the declarer names its contract)
+    contract: int | None
+    #: the talon once it is shown to this seat, else None
+    talon: int | None
+    #: the card the declarer passed to this seat, if any
+    received: int | None
+    #: for the declarer, the card it passed to each seat (None where none); else None
+    passed: tuple[int | None, ...] | None
+    #: the current trick, (seat, card) from the leader
+    trick: tuple[tuple[int, int], ...]
+    #: finished tricks as (leader, cards in play order, winner)
+    completed_tricks: tuple[tuple[int, tuple[int, ...], int], ...]
+    #: the suits of the marriages each seat declared, in order
+    marriages: tuple[tuple[int, ...], ...]
+    trump: int | None
+    tricks_won: tuple[int, ...]
+    #: the deal's result once it is over (made, failed, written-off, ...)
+    result: str | None
+    match: MatchInfo | None
+    #: the legal actions, only when this seat is to act; () otherwise
+    legal_actions: tuple[int, ...]
+
+    @property
+    def seats(self) -> int:
+        return len(self.card_counts)
+
+    @property
+    def legal_moves(self) -> tuple[str, ...]:
+        """The legal actions as record tokens."""
+        return tuple(action_text(a) for a in self.legal_actions)
+
+    @property
+    def is_to_act(self) -> bool:
+        return self.seat is not None and self.seat == self.to_act
+
+    @property
+    def played(self) -> int:
+        """Every card played to a trick so far, as a mask."""
+        m = 0
+        for _, cards, _ in self.completed_tricks:
+            for c in cards:
+                m |= 1 << c
+        for _, c in self.trick:
+            m |= 1 << c
+        return m
+
+    def marriage_cards(self) -> tuple[tuple[int, int, int, int], ...]:
+        """Each declared marriage as (seat, suit, king, queen)."""
+        return tuple(
+            (seat, s, 6 * s + KING, 6 * s + QUEEN)
+            for seat, suits in enumerate(self.marriages)
+            for s in suits
+        )
+
+    def to_json(self, *, rules: bool = True) -> dict[str, Any]:
+        """A JSON-ready dict, cards as canonical text (what a server sends a seat)."""
+        out: dict[str, Any] = {
+            "seat": self.seat,
+            "phase": self.phase.name.lower(),
+            "dealer": self.dealer,
+            "active": list(self.active),
+            "to_act": self.to_act,
+            "hand": _cards(self.hand),
+            "dealt": _cards(self.dealt),
+            "card_counts": list(self.card_counts),
+            "auction": [{"seat": s, "move": "pass" if a == 0 else str(a)} for s, a in self.auction],
+            "high_bid": self.high_bid,
+            "declarer": self.declarer,
+            "bid": self.bid,
+            "contract": self.contract,
+            "talon": _cards(self.talon),
+            "received": None if self.received is None else CARD_TEXT[self.received],
+            "passed": None
+            if self.passed is None
+            else [None if c is None else CARD_TEXT[c] for c in self.passed],
+            "trick": [{"seat": s, "card": CARD_TEXT[c]} for s, c in self.trick],
+            "completed_tricks": [
+                {"leader": lead, "cards": [CARD_TEXT[c] for c in cards], "winner": win}
+                for lead, cards, win in self.completed_tricks
+            ],
+            "marriages": [
+                {"seat": seat, "suit": SUITS[s], "cards": [CARD_TEXT[k], CARD_TEXT[q]]}
+                for seat, s, k, q in self.marriage_cards()
+            ],
+            "trump": None if self.trump is None else SUITS[self.trump],
+            "tricks_won": list(self.tricks_won),
+            "result": self.result,
+            "match": None if self.match is None else self.match.to_json(),
+            "legal_actions": list(self.legal_moves),
+        }
+        if rules:
+            out["rules"] = {
+                k: dict(v) if isinstance(v, dict) else v for k, v in _rules_json(self.rules).items()
+            }
+        return out
+
+
+@lru_cache(maxsize=32)
+def _rules_json(rules: Rules) -> dict[str, object]:
+    return rules.to_json()
+
+
+def _cards(mask: int | None) -> list[str] | None:
+    if mask is None:
+        return None
+    text = hand_text(mask)
+    return text.split(" ") if text else []
+
+
+def talon_visible(state: DealState, seat: int | None) -> bool:
+    """Whether ``seat`` (None: a spectator, or any seat) sees the talon (``talon.shown``)."""
+    declarer = state.declarer
+    if declarer is None:
+        return False
+    if seat is not None and seat == declarer:
+        return True
+    mode = state.rules.talon_shown
+    if mode == "always":
+        return True
+    if mode == "never":
+        return False
+    bids = sum(1 for _, a in state.auction if a)
+    return not (state.bid == state.rules.bidding_min and bids <= 1)
+
+
+def view(state: DealState, seat: int | None, match: MatchState | None = None) -> SeatView:
+    """What ``seat`` may know of ``state`` (None: a spectator), with the match's counters."""
+    n = state.seats
+    if seat is not None and not 0 <= seat < n:
+        raise ValueError(f"seat {seat} is not a seat (0..{n - 1})")
+    declarer = state.declarer
+    given = state.given
+    open_pass = state.rules.talon_open_pass
+    if seat is None:
+        hand = dealt = received = None
+    else:
+        hand = state.hands[seat]
+        dealt = state.dealt[seat]
+        received = given[seat]
+    passed: tuple[int | None, ...] | None = None
+    if declarer is not None and (open_pass or (seat is not None and seat == declarer)):
+        passed = given
+    outcome = state.outcome
+    to_act = state.to_act
+    mine = seat is not None and seat == to_act
+    return SeatView(
+        seat=seat,
+        rules=state.rules,
+        phase=state.phase,
+        dealer=state.dealer,
+        active=state.active,
+        to_act=to_act,
+        hand=hand,
+        dealt=dealt,
+        card_counts=tuple(h.bit_count() for h in state.hands),
+        auction=state.auction,
+        high_bid=state.high_bid,
+        declarer=declarer,
+        bid=state.bid,
+        contract=state.contract,
+        talon=state.talon if talon_visible(state, seat) else None,
+        received=received,
+        passed=passed,
+        trick=state.trick,
+        completed_tricks=state.completed_tricks,
+        marriages=state.marriages,
+        trump=state.trump,
+        tricks_won=state.tricks_won,
+        result=None if outcome is None else outcome.result,
+        match=MatchInfo.of(match) if match is not None else None,
+        legal_actions=tuple(state.legal_actions()) if mine else (),
+    )
+
+
+def spectator_view(state: DealState, match: MatchState | None = None) -> SeatView:
+    """What every seat sees, and nothing more."""
+    return view(state, None, match)
+
+
+def game_view(game: Game, seat: int | None) -> SeatView:
+    """A seat's view of a match's current (or just finished) deal, with the match's counters."""
+    if game.deal is None:
+        raise ValueError("no deal has been dealt yet")
+    return view(game.deal, seat, game.match)

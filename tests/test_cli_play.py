@@ -1,0 +1,150 @@
+"""``thousand play``: a whole scripted match, the error path, quitting."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from thousand.cards import mask_of, parse_cards
+from thousand.cli.play import hand_line, ordered_moves, play
+from thousand.cli.selfplay import load_rules
+from thousand.engine import DealState, Game
+from thousand.engine.actions import PASS
+from thousand.engine.views import view
+from thousand.records import read_record, replay
+from thousand.rules import template_rules
+
+SHORT_MATCH = '{"game.target": 200, "barrel.threshold": null}'
+
+
+class Script:
+    """Answers prompts from a list, then with ``default`` forever; keeps everything said."""
+
+    def __init__(self, answers: list[str], default: str = "1") -> None:
+        self.answers: Iterator[str] = iter(answers)
+        self.default = default
+        self.asked = 0
+        self.lines: list[str] = []
+
+    def ask(self, prompt: str) -> str:
+        self.asked += 1
+        self.lines.append(prompt)
+        return next(self.answers, self.default)
+
+    def say(self, line: str) -> None:
+        self.lines.append(line)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+def seat0_moves(game: Game) -> int:
+    """How many moves seat 0 made in the game, found by replaying its deals."""
+    count = 0
+    for log in game.logs:
+        state = DealState.new(game.rules, log.dealer, log.hands, log.talon)
+        for a in log.moves:
+            count += state.to_act == 0
+            state = state.apply_unchecked(a)
+    return count
+
+
+def test_scripted_match_to_the_winner(tmp_path: Path) -> None:
+    rules = load_rules("russian", SHORT_MATCH)
+    out = tmp_path / "match.json"
+    script = Script(["Qs+", "99"])
+    game = play(rules, 3, name="Ann", out=str(out), ask=script.ask, say=script.say)
+    text = script.text
+    assert game.over
+    assert "wins" in text.splitlines()[-2]
+    assert "Scoresheet" in text and "Deal  Declarer  Contract  Result" in text
+    assert "Your moves:" in text and re.search(r"^ +1\. ", text, re.M)
+    assert "Not allowed: " in text
+    assert "There is no move 99: choose a number from 1 to" in text
+    assert re.search(r"^Seat [12] (plays|bids|passes)", text, re.M)
+    # a card passed between the two bots is never shown
+    assert not re.search(r"Seat [12] gives [9JQKTA][cdhs] to Seat [12]", text)
+    # the two bad entries changed nothing: every other answer is one of seat 0's moves
+    assert seat0_moves(game) == script.asked - 2
+    result = replay(read_record(out.read_text()))
+    assert result.game == game
+    assert read_record(out.read_text()).players == ("Ann", "random-1", "random-2")
+
+
+def test_auction_moves_are_numbered_pass_first() -> None:
+    script = Script([], default="q")
+    play(template_rules("russian"), 0, ask=script.ask, say=script.say)
+    assert "Auction: " in script.text
+    assert re.search(r"^ +1\. pass\n +2\. 1\d\d  \(bid 1\d\d\)$", script.text, re.M)
+    assert script.lines[-1] == "Quit."
+
+
+def test_moves_typed_as_tokens_are_accepted() -> None:
+    """Answer every prompt with the token of move 1 instead of its number."""
+    lines: list[str] = []
+
+    def ask(prompt: str) -> str:
+        listed = [ln for ln in lines if re.match(r"^ +1\. ", ln)]
+        return listed[-1].split(". ", 1)[1].split("  (")[0]
+
+    game = play(load_rules("russian", SHORT_MATCH), 8, ask=ask, say=lines.append)
+    assert game.over
+    assert any("wins" in ln for ln in lines)
+
+
+def test_quit_writes_the_record_of_the_unfinished_deal(tmp_path: Path) -> None:
+    out = tmp_path / "q.json"
+    script = Script(["1", "q"])
+    game = play(template_rules("russian"), 1, out=str(out), ask=script.ask, say=script.say)
+    assert script.asked == 2
+    assert "Quit." in script.lines
+    assert game.in_deal
+    assert replay(read_record(out.read_text())).game == game
+
+
+def test_end_of_input_quits() -> None:
+    def ask(prompt: str) -> str:
+        raise EOFError
+
+    lines: list[str] = []
+    game = play(template_rules("russian"), 1, ask=ask, say=lines.append)
+    assert lines[-1] == "Quit." and not game.over
+
+
+def test_hand_is_shown_by_suit_trump_first() -> None:
+    hand = parse_cards("9h Ac Qh 9c Jh Ts As")
+    assert hand_line(mask_of(hand), None) == "Ac 9c | Qh Jh 9h | As Ts"
+    assert hand_line(mask_of(hand), 2) == "Qh Jh 9h | Ac 9c | As Ts"
+    state = DealState.shuffled(template_rules("russian"), 0, random.Random(2))
+    assert state.to_act is not None
+    assert ordered_moves(view(state, state.to_act))[0] == PASS
+
+
+def test_python_m_thousand_play_quits_on_q() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "thousand", "play", "--seed", "1"],
+        input="q\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Quit." in proc.stdout
+    assert "Your moves:" in proc.stdout
+
+
+def test_play_unknown_template_exits_2() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "thousand", "play", "--template", "nope"],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("play: ")

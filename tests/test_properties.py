@@ -1,0 +1,436 @@
+"""Hypothesis properties over random games, under ``russian`` and ``russian-classic``.
+
+A game is drawn as a seed for the deal (the engine's seeded shuffle) and a seed for a chooser that
+picks among the legal actions, so every example is cheap to generate and to reproduce. Every test
+is derandomized and keeps no example database: CI runs the same examples every time.
+
+(a) the 24 cards are conserved at every step; (b) a played deal's card points add up to 120;
+(c) every legal action applies; (d) an illegal action or token is refused with
+:class:`IllegalAction` and changes nothing; (e) records round-trip byte for byte and replay to the
+same match; (f) the checked path and the fast path agree; (g) under ``russian`` the engine offers
+exactly the tokens of the naive second implementation (:mod:`tests.naive`) along random games.
+A stateful machine plays whole matches, interleaving legal moves and refused illegal ones.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+)
+
+from thousand.cards import CARD_TEXT, FULL_DECK, SUITS, hand_text, mask_of
+from thousand.engine import Deal, DealState, Game, IllegalAction, Phase, parse_action
+from thousand.engine.actions import BID, CONTRACT, DECLARE, GIVE, PASS, WRITE_OFF, MoveSyntaxError
+from thousand.engine.scoring import score
+from thousand.records import read_record, record_of_game, replay, write_record
+from thousand.rules import Rules, template_rules
+
+from . import naive
+
+TEMPLATES = ("russian", "russian-classic")
+RULES: dict[str, Rules] = {name: template_rules(name) for name in TEMPLATES}
+
+PROPERTY_SETTINGS = settings(
+    max_examples=300,
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+templates = st.sampled_from(TEMPLATES)
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+dealers = st.integers(min_value=0, max_value=2)
+tames = st.booleans()
+
+
+@dataclass(frozen=True)
+class Played:
+    """A deal played by a seeded chooser: every state on the way, and the actions between."""
+
+    states: tuple[DealState, ...]
+    actions: tuple[int, ...]
+
+    @property
+    def final(self) -> DealState:
+        return self.states[-1]
+
+
+def choose(rng: random.Random, state: DealState, tame: bool) -> int:
+    """A random legal action. A tame chooser bids low, names low contracts, declares marriages
+    and mostly plays its highest card, so that deals are made as well as failed."""
+    legal = state.legal_actions()
+    if tame and state.phase is Phase.PLAY and rng.random() < 0.8:
+        return max(legal, key=lambda a: (a >= DECLARE, a % 6))
+    if tame and state.phase is Phase.AUCTION and rng.random() < 0.8:
+        low = [a for a in legal if a == PASS or a < BID + 125]
+        return rng.choice(low or legal)
+    if tame and state.phase is Phase.CONTRACT and rng.random() < 0.8:
+        return min(legal)
+    if tame and WRITE_OFF in legal and rng.random() < 0.8:
+        legal.remove(WRITE_OFF)
+    return rng.choice(legal)
+
+
+def play_deal(
+    rules: Rules, deal_seed: int, choice_seed: int, dealer: int, tame: bool = False
+) -> Played:
+    state = DealState.shuffled(rules, dealer, random.Random(deal_seed))
+    rng = random.Random(choice_seed)
+    states = [state]
+    actions = []
+    while not state.over:
+        action = choose(rng, state, tame)
+        state = state.apply(action)
+        states.append(state)
+        actions.append(action)
+    return Played(tuple(states), tuple(actions))
+
+
+def assert_conserved(state: DealState) -> None:
+    """Hands + the talon not yet taken + the trick + captured cards = the deck, no overlap."""
+    trick = mask_of(c for _, c in state.trick)
+    talon = 0 if state.talon_shown else state.talon
+    seen = 0
+    for part in (*state.hands, *state.won, trick, talon):
+        assert seen & part == 0, f"{hand_text(seen & part)} held twice in {state!r}"
+        seen |= part
+    assert seen == FULL_DECK, f"{hand_text(FULL_DECK & ~seen)} lost in {state!r}"
+    if state.phase is Phase.PLAY:
+        in_trick = {seat for seat, _ in state.trick}
+        left = 8 - len(state.completed_tricks)
+        for seat in state.active:
+            assert state.hands[seat].bit_count() + (seat in in_trick) == left
+
+
+# -- (a) (b) (c) ----------------------------------------------------------------------------------
+
+
+@PROPERTY_SETTINGS
+@given(template=templates, deal_seed=seeds, choice_seed=seeds, dealer=dealers, tame=tames)
+def test_cards_conserved_at_every_step(
+    template: str, deal_seed: int, choice_seed: int, dealer: int, tame: bool
+) -> None:
+    played = play_deal(RULES[template], deal_seed, choice_seed, dealer, tame)
+    for state in played.states:
+        assert_conserved(state)
+
+
+@PROPERTY_SETTINGS
+@given(template=templates, deal_seed=seeds, choice_seed=seeds, dealer=dealers, tame=tames)
+def test_played_deal_card_points_add_up_to_120(
+    template: str, deal_seed: int, choice_seed: int, dealer: int, tame: bool
+) -> None:
+    outcome = play_deal(RULES[template], deal_seed, choice_seed, dealer, tame).final.outcome
+    assert outcome is not None
+    if outcome.played:
+        assert outcome.card_points is not None and outcome.tricks is not None
+        assert sum(outcome.card_points) == 120
+        assert sum(outcome.tricks) == 8
+    else:
+        assert outcome.result == "written-off"
+        assert outcome.card_points is None
+
+
+@PROPERTY_SETTINGS
+@given(template=templates, deal_seed=seeds, choice_seed=seeds, dealer=dealers, tame=tames)
+def test_every_legal_action_applies(
+    template: str, deal_seed: int, choice_seed: int, dealer: int, tame: bool
+) -> None:
+    played = play_deal(RULES[template], deal_seed, choice_seed, dealer, tame)
+    for state in played.states:
+        legal = state.legal_actions()
+        assert bool(legal) != state.over
+        assert state.legal_moves() == [str(m) for m in state.legal_moves()]
+        for action, token in zip(legal, state.legal_moves(), strict=True):
+            assert state.is_legal(action) and state.is_legal(token)
+            assert parse_action(token) == action
+            child = state.apply(action)
+            assert child == state.apply(token)
+            assert child.over or child.legal_actions()
+
+
+# -- (d) illegal moves ----------------------------------------------------------------------------
+
+action_ints = st.one_of(
+    st.integers(),
+    st.integers(min_value=-3, max_value=CONTRACT + 1000),
+    st.integers(min_value=0, max_value=GIVE + 4 * 24),
+    st.sampled_from([PASS, WRITE_OFF]),
+    st.integers(min_value=BID, max_value=BID + 420),
+    st.integers(min_value=CONTRACT, max_value=CONTRACT + 420),
+)
+cards_text = st.sampled_from(CARD_TEXT)
+tokens = st.one_of(
+    st.text(max_size=12),
+    cards_text,
+    cards_text.map(lambda c: c + "+"),
+    st.builds(lambda c, s: f"give {c} {s}", cards_text, st.integers(-1, 5)),
+    st.integers(min_value=0, max_value=999).map(str),
+    st.integers(min_value=0, max_value=999).map(lambda a: f"contract {a}"),
+    st.sampled_from(["pass", "writeoff", "", "+", "give", "contract", "Pass", "120 ", "Qs +"]),
+)
+
+
+def is_legal_move(state: DealState, move: int | str) -> bool:
+    """Legality decided from the legal-action list, not from the engine's own check."""
+    if isinstance(move, str):
+        try:
+            move = parse_action(move)
+        except MoveSyntaxError:
+            return False
+    return move in state.legal_actions()
+
+
+@PROPERTY_SETTINGS
+@given(
+    template=templates,
+    deal_seed=seeds,
+    choice_seed=seeds,
+    dealer=dealers,
+    tame=tames,
+    where=st.integers(min_value=0, max_value=10**6),
+    move=st.one_of(action_ints, tokens),
+)
+def test_illegal_move_is_refused_and_changes_nothing(
+    template: str,
+    deal_seed: int,
+    choice_seed: int,
+    dealer: int,
+    tame: bool,
+    where: int,
+    move: int | str,
+) -> None:
+    played = play_deal(RULES[template], deal_seed, choice_seed, dealer, tame)
+    state = played.states[where % len(played.states)]
+    if is_legal_move(state, move):
+        state.apply(move)
+        return
+    before = DealState(state.core())
+    legal = state.legal_actions()
+    assert not state.is_legal(move)
+    with pytest.raises(IllegalAction):
+        state.check(move)
+    with pytest.raises(IllegalAction):
+        state.apply(move)
+    assert state == before
+    assert state.legal_actions() == legal
+    assert state.legal_moves() == before.legal_moves()
+
+
+@PROPERTY_SETTINGS
+@given(template=templates, deal_seed=seeds, choice_seed=seeds, move=st.one_of(action_ints, tokens))
+def test_illegal_move_leaves_the_game_unchanged(
+    template: str, deal_seed: int, choice_seed: int, move: int | str
+) -> None:
+    rng = random.Random(choice_seed)
+    game = Game.start(RULES[template]).shuffle_and_deal(random.Random(deal_seed))
+    for _ in range(rng.randrange(40)):
+        if game.deal is None or game.deal.over:
+            break
+        game = game.apply(rng.choice(game.deal.legal_actions()))
+    if game.deal is None or game.deal.over or is_legal_move(game.deal, move):
+        return
+    before = game
+    with pytest.raises(IllegalAction):
+        game.apply(move)
+    assert game == before
+
+
+# -- (e) records ----------------------------------------------------------------------------------
+
+start_totals = st.lists(
+    st.one_of(
+        st.integers(min_value=-600, max_value=875),
+        st.sampled_from([0, 440, 455, 540, 760, 800, 860, 875]),
+    ),
+    min_size=3,
+    max_size=3,
+)
+
+
+def play_game(
+    rules: Rules, totals: list[int], seed: int, deals: int, cut: int, tame: bool = True
+) -> Game:
+    """A seeded game of up to ``deals`` deals; the last deal stops after ``cut`` moves."""
+    rng = random.Random(seed)
+    game = Game.start(rules, totals, dealer=seed % 3)
+    for number in range(deals):
+        if game.over:
+            break
+        game = game.shuffle_and_deal(rng)
+        moves = 0
+        while game.in_deal and (number < deals - 1 or moves < cut):
+            assert game.deal is not None
+            game = game.apply(choose(rng, game.deal, tame))
+            moves += 1
+    return game
+
+
+@settings(PROPERTY_SETTINGS, max_examples=150)
+@given(
+    template=templates,
+    written_as=st.sampled_from(TEMPLATES),
+    totals=start_totals,
+    seed=seeds,
+    deals=st.integers(min_value=1, max_value=5),
+    cut=st.integers(min_value=0, max_value=60),
+    tame=tames,
+)
+def test_records_round_trip_and_replay_to_the_same_match(
+    template: str,
+    written_as: str,
+    totals: list[int],
+    seed: int,
+    deals: int,
+    cut: int,
+    tame: bool,
+) -> None:
+    game = play_game(RULES[template], totals, seed, deals, cut, tame)
+    record = record_of_game(game, written_as)
+    text = write_record(record)
+    again = read_record(text)
+    assert write_record(again) == text
+    assert again == record
+    result = replay(again)
+    assert result.game.rules == game.rules
+    if game.logs:
+        assert result.game.match == game.match
+    else:  # a record without deals cannot say who deals first
+        assert result.game.match.totals == game.match.totals
+    assert result.game.reports == game.reports
+    assert result.game.match.totals == game.match.totals
+    assert result.unfinished == (game.deal if game.in_deal else None)
+    previous = tuple(totals)
+    for report in game.reports:
+        assert tuple(p + c for p, c in zip(previous, report.changes, strict=True)) == report.totals
+        previous = report.totals
+
+
+# -- (f) the fast path ----------------------------------------------------------------------------
+
+
+@PROPERTY_SETTINGS
+@given(template=templates, deal_seed=seeds, choice_seed=seeds, dealer=dealers, tame=tames)
+def test_fast_path_reaches_the_same_outcome(
+    template: str, deal_seed: int, choice_seed: int, dealer: int, tame: bool
+) -> None:
+    played = play_deal(RULES[template], deal_seed, choice_seed, dealer, tame)
+    fast: Deal = played.states[0].core()
+    for action, state in zip(played.actions, played.states[1:], strict=True):
+        assert action in fast.legal_actions()
+        fast.apply(action)
+        assert sorted(fast.legal_actions()) == sorted(state.legal_actions())
+        assert DealState(fast.copy()) == state
+    assert fast.phase is Phase.DONE
+    assert score(fast) == played.final.outcome
+
+
+# -- (g) against the naive implementation ---------------------------------------------------------
+
+
+@PROPERTY_SETTINGS
+@given(deal_seed=seeds, choice_seed=seeds, dealer=dealers, tame=tames)
+def test_engine_offers_the_naive_moves_along_random_deals(
+    deal_seed: int, choice_seed: int, dealer: int, tame: bool
+) -> None:
+    played = play_deal(RULES["russian"], deal_seed, choice_seed, dealer, tame)
+    first = played.states[0]
+    model = naive.new_deal(dealer, [hand_text(h) for h in first.hands], hand_text(first.talon))
+    for state, action in zip(played.states, (*played.actions, None), strict=True):
+        assert sorted(state.legal_moves()) == sorted(naive.legal_moves(model))
+        if action is not None:
+            model = naive.apply(model, state.legal_moves()[state.legal_actions().index(action)])
+    outcome = played.final.outcome
+    assert outcome is not None
+    if outcome.played:
+        assert list(outcome.card_points or ()) == naive.card_points(model)
+    assert [[SUITS[s] for s in seat] for seat in outcome.marriages] == model.marriages
+    assert (outcome.declarer, outcome.bid, outcome.contract) == (
+        model.declarer,
+        model.bid,
+        model.contract,
+    )
+
+
+# -- a stateful machine: whole matches, legal and illegal moves interleaved -----------------------
+
+
+class MatchMachine(RuleBasedStateMachine):
+    """Plays a match deal after deal; illegal attempts must bounce off without a trace."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game: Game | None = None
+        self.rng = random.Random(0)
+        self.moves = 0
+
+    @initialize(template=templates, seed=seeds)
+    def start(self, template: str, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.game = Game.start(RULES[template], dealer=seed % 3).shuffle_and_deal(self.rng)
+
+    def in_deal(self) -> bool:
+        return self.game is not None and self.game.in_deal
+
+    @precondition(in_deal)
+    @rule(pick=st.integers(min_value=0, max_value=10**6))
+    def play_legal(self, pick: int) -> None:
+        assert self.game is not None and self.game.deal is not None
+        legal = self.game.deal.legal_actions()
+        self.game = self.game.apply(legal[pick % len(legal)])
+        self.moves += 1
+
+    @precondition(in_deal)
+    @rule(move=st.one_of(action_ints, tokens))
+    def try_illegal(self, move: int | str) -> None:
+        assert self.game is not None and self.game.deal is not None
+        if is_legal_move(self.game.deal, move):
+            return
+        before = self.game
+        with pytest.raises(IllegalAction):
+            self.game.apply(move)
+        assert self.game == before
+
+    @precondition(lambda self: self.game is not None and not self.game.in_deal)
+    @rule()
+    def next_deal(self) -> None:
+        assert self.game is not None
+        if self.game.over:
+            with pytest.raises(ValueError):
+                self.game.shuffle_and_deal(self.rng)
+            return
+        self.game = self.game.shuffle_and_deal(self.rng)
+
+    @invariant()
+    def cards_conserved(self) -> None:
+        if self.game is not None and self.game.deal is not None:
+            assert_conserved(self.game.deal)
+
+    @invariant()
+    def one_log_per_deal(self) -> None:
+        if self.game is not None:
+            assert len(self.game.logs) == len(self.game.reports) + self.game.in_deal
+            total_moves = sum(len(log.moves) for log in self.game.logs)
+            assert total_moves == self.moves
+
+
+MatchMachine.TestCase.settings = settings(
+    max_examples=60,
+    stateful_step_count=200,
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+test_match_machine = MatchMachine.TestCase

@@ -1,0 +1,171 @@
+"""The README tells the truth: its Python examples run, its quick start is two commands, CI runs
+the README's test command, and the commands, templates and files it names exist."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from thousand.cli.main import build_parser
+from thousand.rules import TEMPLATES, RulesError, template_rules
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+CI_RUN = ROOT / ".ci" / "run"
+
+_FENCE = re.compile(r"^```([\w-]*)\n(.*?)^```\s*$", re.MULTILINE | re.DOTALL)
+
+
+def section(title: str) -> str:
+    """The text under the ``## title`` heading, up to the next heading of that level."""
+    match = re.search(
+        rf"^## {re.escape(title)}\n(.*?)(?=^## |\Z)", README, re.MULTILINE | re.DOTALL
+    )
+    assert match is not None, f"README has no '## {title}' section"
+    return match.group(1)
+
+
+def blocks(text: str, *languages: str) -> list[str]:
+    return [body for lang, body in _FENCE.findall(text) if lang in languages]
+
+
+def commands(block: str) -> list[str]:
+    """The command lines of a shell block (no blank lines, no comment lines)."""
+    return [
+        line.strip()
+        for line in block.splitlines()
+        if line.strip() and not line.strip().startswith("#")
+    ]
+
+
+def quick_start() -> list[str]:
+    found = blocks(section("Quick start"), "bash", "sh", "shell", "console", "")
+    assert len(found) == 1, "the quick start must be one shell block"
+    return commands(found[0])
+
+
+def test_python_examples_run() -> None:
+    """Every ```python block, in order, in one namespace (as a reader would paste them)."""
+    examples = blocks(README, "python")
+    assert examples, "README has no Python example"
+    namespace: dict[str, object] = {"__name__": "readme"}
+    for number, code in enumerate(examples, start=1):
+        exec(compile(code, f"README.md python block {number}", "exec"), namespace)
+
+
+def test_quick_start_is_exactly_two_commands() -> None:
+    play, test = quick_start()
+    assert play.endswith("thousand play"), play
+    assert "pytest" in test, test
+    for command in (play, test):
+        assert command.startswith("python3 -m venv .venv && "), command
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    _, test = quick_start()
+    steps = [step.strip() for step in test.split("&&")]
+    pytest_step = steps[-1]
+    install_step = steps[-2]
+    lines = [line.strip() for line in CI_RUN.read_text(encoding="utf-8").splitlines()]
+    assert pytest_step in lines, f".ci/run does not run {pytest_step!r} on a line of its own"
+    assert install_step in lines, f".ci/run does not run {install_step!r} on a line of its own"
+
+
+def test_ci_script_is_strict_bash() -> None:
+    text = CI_RUN.read_text(encoding="utf-8")
+    assert text.startswith("#!/usr/bin/env bash\n")
+    assert "set -euo pipefail" in text
+    for tool in ("ruff check", "ruff format --check", "mypy"):
+        assert tool in text, tool
+
+
+def documented_commands() -> list[list[str]]:
+    """Every ``thousand ...`` line of the README's shell blocks, as argv (comments dropped)."""
+    found = []
+    for block in blocks(README, "bash", "sh"):
+        for line in commands(block):
+            argv = shlex.split(line, comments=True)
+            if argv and argv[0] == "thousand":
+                found.append(argv[1:])
+    return found
+
+
+def test_every_subcommand_is_documented() -> None:
+    documented = {argv[0] for argv in documented_commands()}
+    assert documented == {"play", "selfplay", "replay"}
+
+
+@pytest.mark.parametrize("argv", documented_commands(), ids=" ".join)
+def test_documented_commands_parse(argv: list[str]) -> None:
+    """The README's commands are accepted by the real parser (parsed, not run)."""
+    args = build_parser().parse_args(argv)
+    assert args.command == argv[0]
+
+
+def test_playable_templates_match_the_readme() -> None:
+    table = section("Templates")
+    listed = re.findall(r"^\| `([\w-]+)` \|", table, re.MULTILINE)
+    playable = []
+    for name in TEMPLATES:
+        try:
+            template_rules(name)
+        except RulesError:
+            continue
+        playable.append(name)
+    assert listed == playable
+
+
+def test_layout_names_files_that_exist() -> None:
+    (layout,) = blocks(section("Layout"), "text")
+    base = ROOT
+    for line in layout.splitlines():
+        indent = len(line) - len(line.lstrip())
+        if not line.strip() or indent not in (0, 2):
+            continue
+        name = line.split()[0]
+        if indent == 0:
+            base = ROOT
+            path = ROOT / name
+            if name == "src/thousand/":
+                base = path
+        else:
+            path = base / name
+        assert path.exists(), f"README's layout names {name}, which does not exist"
+
+
+def test_linked_documents_exist() -> None:
+    for link in re.findall(r"\]\(([^)#:]+)\)", README):
+        assert (ROOT / link).is_file(), link
+
+
+def test_readme_benchmark_command_runs(tmp_path: Path) -> None:
+    """A smoke run of the benchmark with a tiny budget: it runs and writes its figures (no
+    timing is asserted)."""
+    out = tmp_path / "bench.json"
+    subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "bench_engine.py"),
+            "--seconds",
+            "0.15",
+            "--rounds",
+            "1",
+            "--json",
+            str(out),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    figures = json.loads(out.read_text(encoding="utf-8"))
+    assert figures["template"] == "russian"
+    for path in ("checked", "unchecked"):
+        assert figures[path]["deals"] > 0
+        assert figures[path]["per_second"] > 0
+    assert "python benchmarks/bench_engine.py" in README

@@ -1,0 +1,161 @@
+"""Views (rules.md 1.10): no view, in any form, holds a card its seat may not see."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from thousand.cards import CARD_TEXT, KING, QUEEN, cards_of
+from thousand.engine import DealState, Game, Phase
+from thousand.engine.actions import (
+    DECLARE,
+    GIVE,
+    give_parts,
+    is_give,
+    is_play,
+    played_card,
+)
+from thousand.engine.views import SeatView, game_view, spectator_view, view
+from thousand.rules import template_rules
+
+RULES = template_rules("russian")
+CARD_RE = re.compile(r"(?<![0-9A-Za-z])[9JQKTA][cdhs](?![a-z])")
+
+
+def card_strings(data: object) -> set[str]:
+    """Every card code written anywhere in a JSON value (keys, strings, moves, hands)."""
+    return set(CARD_RE.findall(json.dumps(data)))
+
+
+def allowed(
+    seat: int | None, state: DealState, dealt: tuple[int, ...], talon: int, moves: list[int]
+) -> set[str]:
+    """What ``seat`` may see, worked out from the deal and its moves, not from any view."""
+    mask = 0
+    if seat is not None:
+        mask |= state.hands[seat] | dealt[seat]
+    if state.declarer is not None:  # the auction is over: the talon was shown
+        mask |= talon
+    for a in moves:
+        if is_play(a):
+            mask |= 1 << played_card(a)
+            if a >= DECLARE:
+                suit = (a - DECLARE) // 6
+                mask |= 1 << (6 * suit + KING) | 1 << (6 * suit + QUEEN)
+        elif is_give(a):
+            c, to = give_parts(a)
+            if seat is not None and (to == seat or seat == state.declarer):
+                mask |= 1 << c
+    return {CARD_TEXT[c] for c in cards_of(mask)}
+
+
+def random_games(matches: int, deals: int, seed: int) -> Iterator[tuple[Game, list[int]]]:
+    """Every position (and the finished deal) of seeded random deals, with the moves so far."""
+    rng = random.Random(seed)
+    for _ in range(matches):
+        game = Game.start(RULES)
+        for _ in range(deals):
+            game = game.shuffle_and_deal(rng)
+            moves: list[int] = []
+            yield game, list(moves)
+            while game.in_deal:
+                assert game.deal is not None
+                action = rng.choice(game.deal.legal_actions())
+                game = game.apply(action)
+                moves.append(action)
+                yield game, list(moves)
+            if game.over:
+                break
+
+
+def test_no_view_holds_a_hidden_card() -> None:
+    positions = 0
+    for game, moves in random_games(matches=30, deals=10, seed=2024):
+        state = game.deal
+        assert state is not None
+        log = game.logs[-1]
+        for seat in (0, 1, 2, None):
+            v = game_view(game, seat)
+            may = allowed(seat, state, log.hands, log.talon, moves)
+            seen = card_strings(v.to_json(rules=False))
+            assert seen <= may, (seat, state.phase, sorted(seen - may))
+        positions += 1
+    assert positions > 5000
+    # the rules part of a view's JSON is parameters only: it names no card at all
+    assert card_strings(game_view(game, 0).to_json()["rules"]) == set()
+
+
+def test_legal_actions_only_for_the_seat_to_act() -> None:
+    for game, _ in random_games(matches=5, deals=4, seed=7):
+        state = game.deal
+        assert state is not None
+        for seat in range(3):
+            v = view(state, seat, game.match)
+            if seat == state.to_act:
+                assert v.legal_actions == tuple(state.legal_actions())
+                assert v.to_json(rules=False)["legal_actions"] == state.legal_moves()
+                assert v.is_to_act
+            else:
+                assert v.legal_actions == ()
+                assert v.to_json()["legal_actions"] == []
+        spectator = spectator_view(state, game.match)
+        assert spectator.legal_actions == ()
+        assert spectator.hand is None and spectator.dealt is None
+        assert spectator.received is None and spectator.passed is None
+        assert spectator.to_json()["hand"] is None
+
+
+def test_view_fields_follow_the_deal() -> None:
+    """Own hand, the talon in the declarer's hand, passed cards to the right seats."""
+    for game, moves in random_games(matches=4, deals=5, seed=11):
+        state = game.deal
+        assert state is not None
+        match = game.match
+        for seat in range(3):
+            v = view(state, seat, match)
+            assert v.hand == state.hands[seat]
+            assert v.card_counts == tuple(h.bit_count() for h in state.hands)
+            assert v.match is not None and v.match.totals == match.totals
+            if state.declarer is None:
+                assert v.talon is None
+                continue
+            assert v.talon == state.talon
+            if seat == state.declarer:
+                assert v.passed == state.given
+            else:
+                assert v.passed is None
+                assert v.received == state.given[seat]
+        if state.phase is Phase.PASSING and not any(is_give(a) for a in moves):
+            decl = state.declarer
+            assert decl is not None
+            assert view(state, decl).hand == state.dealt[decl] | state.talon
+
+
+def test_marriage_shows_both_cards() -> None:
+    for game, moves in random_games(matches=10, deals=10, seed=5):
+        if moves and moves[-1] >= DECLARE and moves[-1] < GIVE:
+            state = game.deal
+            assert state is not None
+            c = moves[-1] - DECLARE
+            suit = c // 6
+            data = spectator_view(state).to_json()
+            shown = [m for m in data["marriages"] if m["suit"] == "cdhs"[suit]]
+            pair = {CARD_TEXT[6 * suit + KING], CARD_TEXT[6 * suit + QUEEN]}
+            assert shown and set(shown[-1]["cards"]) == pair
+            return
+    pytest.fail("no marriage was declared in the random deals")
+
+
+def test_a_view_is_a_frozen_value() -> None:
+    state = DealState.shuffled(RULES, 0, random.Random(3))
+    v = view(state, 1)
+    assert isinstance(v, SeatView)
+    with pytest.raises(AttributeError):
+        v.hand = 0  # type: ignore[misc]
+    assert view(state, 1) == v
+    with pytest.raises(ValueError):
+        view(state, 3)
