@@ -28,6 +28,9 @@ class Phase(IntEnum):
     DONE = 4
 
 
+_PLAY = Phase.PLAY
+
+
 class Deal:
     """The full state of one deal, all cards known. Mutable; copy before you branch."""
 
@@ -195,7 +198,7 @@ class Deal:
     def legal_actions(self) -> list[int]:
         """The legal actions of the seat to act ([] once the deal is over)."""
         phase = self.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             return tricks.legal(self)
         if phase is Phase.AUCTION:
             return auction.legal(self)
@@ -208,7 +211,7 @@ class Deal:
     def apply(self, action: int) -> None:
         """Apply an action in place, unchecked: the caller vouches that it is legal."""
         phase = self.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             tricks.apply(self, action)
         elif phase is Phase.AUCTION:
             auction.apply(self, action)
