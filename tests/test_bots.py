@@ -118,14 +118,14 @@ def test_selfplay_match_ends_with_a_winner(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "m.json"
-    argv = ["selfplay", "--match", "--seed", "2", "--rules", SHORT_MATCH, "--out", str(out)]
+    argv = ["selfplay", "--match", "--seed", "3", "--rules", SHORT_MATCH, "--out", str(out)]
     assert main(argv) == 0
     assert "wins" in capsys.readouterr().out
     result = replay(read_record(out.read_text()))
     assert result.game.over
     assert result.game.match.winner is not None
     assert result.game.reports[-1].events[-1].event == "win"
-    assert result.game == selfplay(load_rules("russian", SHORT_MATCH), 2, 1000)
+    assert result.game == selfplay(load_rules("russian", SHORT_MATCH), 3, 1000)
 
 
 def test_selfplay_match_cap_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -102,18 +102,22 @@ def _table(shift: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(c + shift for c in range(12) if m >> c & 1) for m in range(1 << 12))
 
 
-_LOW_CARDS = _table(0)
-_HIGH_CARDS = _table(12)
+LOW_CARDS = _table(0)
+HIGH_CARDS = _table(12)
+
+
+_LOW_POINTS = tuple(sum(CARD_POINTS[c] for c in cards) for cards in LOW_CARDS)
+_HIGH_POINTS = tuple(sum(CARD_POINTS[c] for c in cards) for cards in HIGH_CARDS)
 
 
 def card_list(mask: int) -> list[int]:
     """The cards of a mask as a list, lowest index first (table-driven: the fast way)."""
-    return [*_LOW_CARDS[mask & 0xFFF], *_HIGH_CARDS[mask >> 12]]
+    return [*LOW_CARDS[mask & 0xFFF], *HIGH_CARDS[mask >> 12]]
 
 
 def points_of(mask: int) -> int:
     """The card points of a set of cards."""
-    return sum(CARD_POINTS[c] for c in cards_of(mask))
+    return _LOW_POINTS[mask & 0xFFF] + _HIGH_POINTS[mask >> 12]
 
 
 def marriage_suits(mask: int) -> list[int]:

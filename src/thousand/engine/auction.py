@@ -36,6 +36,18 @@ def amounts_between(rules: Rules, lo: int, hi: int) -> tuple[int, ...]:
     return grid[bisect_left(grid, lo) : bisect_right(grid, hi)]
 
 
+_BIDS: dict[tuple[int, int, int, int, int], tuple[int, ...]] = {}
+
+
+def bid_actions(rules: Rules, lo: int, hi: int) -> tuple[int, ...]:
+    """The bid actions from ``lo`` to ``hi`` on the grid (memoised: the auction's hot path)."""
+    key = (rules.bidding_step, rules.bidding_big_step, rules.bidding_big_step_from, lo, hi)
+    acts = _BIDS.get(key)
+    if acts is None:
+        acts = _BIDS[key] = tuple(BID + x for x in amounts_between(rules, lo, hi))
+    return acts
+
+
 def on_grid(rules: Rules, amount: int) -> bool:
     step = rules.bidding_step if amount < rules.bidding_big_step_from else rules.bidding_big_step
     return amount % step == 0
@@ -62,7 +74,7 @@ def must_bid(d: Deal, seat: int) -> bool:
     """Whether ``seat`` may not pass now (``bidding.forced`` forehand or last-seat)."""
     forced = d.rules.bidding_forced
     if forced == "forehand":
-        return seat == d.order[0] and not d.spoken >> seat & 1
+        return seat == d.order[0] and not d.spoke(seat)
     if forced == "last-seat":
         return d.high_bid == 0 and d.passed.bit_count() == d.n - 1
     return False
@@ -70,49 +82,50 @@ def must_bid(d: Deal, seat: int) -> bool:
 
 def legal(d: Deal) -> list[int]:
     seat = d.to_act
-    lo = lowest_bid(d)
-    hi = bid_limit(d, seat)
-    acts = [BID + x for x in amounts_between(d.rules, lo, hi)]
-    if not acts or not must_bid(d, seat):
+    rules = d.rules
+    lo = d.high_bid + 1 if d.high_bid else rules.bidding_min
+    hi = rules.bidding_max if rules.bidding_marriage_cap == "off" else bid_limit(d, seat)
+    acts = [*bid_actions(rules, lo, hi)]
+    forced = rules.bidding_forced
+    if not acts or (forced != "forehand" and forced != "last-seat") or not must_bid(d, seat):
         acts.append(PASS)
     return acts
 
 
 def apply(d: Deal, action: int) -> None:
     seat = d.to_act
-    d.spoken |= 1 << seat
     if action == PASS:
         d.passed |= 1 << seat
         d.auction = (*d.auction, (seat, 0))
     else:
         amount = action - BID
         d.high_bid = amount
-        d.high_bidder = seat
         d.auction = (*d.auction, (seat, amount))
     _next(d, seat)
 
 
 def _next(d: Deal, seat: int) -> None:
-    left = [s for s in d.order if not d.passed >> s & 1]
-    if len(left) == 1 and d.high_bid:
-        d.end_auction(left[0], d.high_bid)
+    left = d.active_mask & ~d.passed
+    count = left.bit_count()
+    if count == 1 and d.high_bid:
+        d.end_auction(left.bit_length() - 1, d.high_bid)
         return
-    if not left:
+    if not count:
         _all_passed(d)
         return
-    if len(left) == 1:
-        last = left[0]
+    if count == 1:
+        last = left.bit_length() - 1
         forced = d.rules.bidding_forced
         if forced == "dealer" and last == d.dealer:
             d.end_auction(last, d.rules.bidding_min)
             return
-        if forced != "last-seat" or d.spoken >> last & 1:
+        if forced != "last-seat" or d.spoke(last):
             _all_passed(d)
             return
         d.to_act = last
         return
     s = d.next_seat(seat)
-    while d.passed >> s & 1:
+    while not left >> s & 1:
         s = d.next_seat(s)
     d.to_act = s
 

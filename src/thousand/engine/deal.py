@@ -29,12 +29,22 @@ class Phase(IntEnum):
 
 
 _PLAY = Phase.PLAY
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _order(n: int, dealer: int) -> tuple[int, ...]:
+    """The seats clockwise from forehand (the seat after the dealer)."""
+    order = _ORDERS.get((n, dealer))
+    if order is None:
+        order = _ORDERS[n, dealer] = tuple((dealer + 1 + i) % n for i in range(n))
+    return order
 
 
 class Deal:
     """The full state of one deal, all cards known. Mutable; copy before you branch."""
 
     __slots__ = (
+        "active_mask",
         "auction",
         "bid",
         "completed",
@@ -45,10 +55,8 @@ class Deal:
         "given",
         "hands",
         "high_bid",
-        "high_bidder",
         "lead_trump_due",
         "leader",
-        "marriage_points",
         "marriages",
         "n",
         "order",
@@ -56,7 +64,6 @@ class Deal:
         "phase",
         "result",
         "rules",
-        "spoken",
         "talon",
         "to_act",
         "trick",
@@ -72,15 +79,14 @@ class Deal:
     n: int
     dealer: int
     order: tuple[int, ...]
+    active_mask: int
     dealt: tuple[int, ...]
     talon: int
     hands: list[int]
     phase: Phase
     to_act: int
     high_bid: int
-    high_bidder: int
     passed: int
-    spoken: int
     auction: tuple[tuple[int, int], ...]
     declarer: int
     bid: int
@@ -96,7 +102,6 @@ class Deal:
     won: list[int]
     tricks: list[int]
     marriages: tuple[tuple[int, ...], ...]
-    marriage_points: tuple[int, ...]
     completed: tuple[tuple[int, tuple[int, ...], int], ...]
     lead_trump_due: int
 
@@ -107,26 +112,25 @@ class Deal:
         if len(hands) != n:
             raise ValueError(f"{len(hands)} hands for {n} seats")
         total = talon_mask
+        count = talon_mask.bit_count()
         for h in hands:
-            if total & h:
-                raise ValueError("a card is dealt twice")
             total |= h
-        if total != FULL_DECK:
-            raise ValueError(f"the deal holds {total.bit_count()} of the {DECK_SIZE} cards")
+            count += h.bit_count()
+        if total != FULL_DECK or count != DECK_SIZE:
+            raise ValueError(f"the deal is not the {DECK_SIZE}-card deck, each card once")
         d = cls()
         d.rules = rules
         d.n = n
         d.dealer = dealer
-        d.order = tuple((dealer + 1 + i) % n for i in range(n))
+        d.order = order = _order(n, dealer)
+        d.active_mask = (1 << n) - 1
         d.dealt = tuple(hands)
         d.talon = talon_mask
         d.hands = list(hands)
         d.phase = Phase.AUCTION
-        d.to_act = d.order[0]
+        d.to_act = order[0]
         d.high_bid = 0
-        d.high_bidder = -1
         d.passed = 0
-        d.spoken = 0
         d.auction = ()
         d.declarer = -1
         d.bid = 0
@@ -142,7 +146,6 @@ class Deal:
         d.won = [0] * n
         d.tricks = [0] * n
         d.marriages = ((),) * n
-        d.marriage_points = (0,) * n
         d.completed = ()
         d.lead_trump_due = 0
         return d
@@ -153,15 +156,14 @@ class Deal:
         d.n = self.n
         d.dealer = self.dealer
         d.order = self.order
+        d.active_mask = self.active_mask
         d.dealt = self.dealt
         d.talon = self.talon
         d.hands = self.hands[:]
         d.phase = self.phase
         d.to_act = self.to_act
         d.high_bid = self.high_bid
-        d.high_bidder = self.high_bidder
         d.passed = self.passed
-        d.spoken = self.spoken
         d.auction = self.auction
         d.declarer = self.declarer
         d.bid = self.bid
@@ -177,7 +179,6 @@ class Deal:
         d.won = self.won[:]
         d.tricks = self.tricks[:]
         d.marriages = self.marriages
-        d.marriage_points = self.marriage_points
         d.completed = self.completed
         d.lead_trump_due = self.lead_trump_due
         return d
@@ -188,6 +189,15 @@ class Deal:
     def active(self) -> tuple[int, ...]:
         """The seats that take part in this deal, forehand first."""
         return self.order
+
+    def spoke(self, seat: int) -> bool:
+        """Whether ``seat`` has bid or passed in this deal's auction."""
+        return any(s == seat for s, _ in self.auction)
+
+    def marriage_points(self, seat: int) -> int:
+        """The value of the marriages ``seat`` has declared."""
+        values = self.rules.marriage_values
+        return sum(values[s] for s in self.marriages[seat])
 
     def next_seat(self, seat: int) -> int:
         """The next active seat clockwise."""

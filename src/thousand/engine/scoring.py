@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import CARD_POINTS
+from ..cards import points_of
 from ..rules import Rules
 from .deal import Deal, Phase
 
@@ -56,15 +56,6 @@ def writeoff_share(rules: Rules, contract: int, opponents: int) -> int:
     return rules.writeoff_fixed
 
 
-def card_points_of(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += CARD_POINTS[low.bit_length() - 1]
-        mask ^= low
-    return total
-
-
 def score(d: Deal) -> DealOutcome:
     """Score a finished deal."""
     if d.phase is not Phase.DONE or d.result is None:
@@ -94,18 +85,19 @@ def score(d: Deal) -> DealOutcome:
             None,
             tuple(scores),
         )
-    card_points = [card_points_of(m) for m in d.won]
+    card_points = [points_of(m) for m in d.won]
+    marriage_points = [d.marriage_points(s) for s in range(n)]
     bonus = [0] * n
     if rules.play_last_trick_bonus and d.completed:
         bonus[d.completed[-1][2]] += rules.play_last_trick_bonus
     deal_points = [
-        round_points(card_points[s], rules.scoring_round_to) + d.marriage_points[s] + bonus[s]
+        round_points(card_points[s], rules.scoring_round_to) + marriage_points[s] + bonus[s]
         for s in range(n)
     ]
     check = (
         deal_points[decl]
         if rules.scoring_round_before_check
-        else card_points[decl] + d.marriage_points[decl] + bonus[decl]
+        else card_points[decl] + marriage_points[decl] + bonus[decl]
     )
     made = check >= d.contract
     scores = [deal_points[s] if s in others else 0 for s in range(n)]

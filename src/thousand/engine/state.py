@@ -13,6 +13,8 @@ from .errors import IllegalAction
 from .legality import explain
 from .scoring import DealOutcome, score
 
+_new_state = object.__new__
+
 
 class DealState:
     """One deal, as a value: :meth:`apply` returns a new state and never changes this one.
@@ -58,7 +60,7 @@ class DealState:
 
     @property
     def over(self) -> bool:
-        return self._d.phase is Phase.DONE
+        return self._d.to_act < 0
 
     @property
     def to_act(self) -> int | None:
@@ -209,7 +211,10 @@ class DealState:
         action = move if type(move) is int and move in legal else self.check(move)
         d = self._d.copy()
         d.apply(action)
-        return DealState(d)
+        new = _new_state(DealState)
+        new._d = d
+        new._legal = None
+        return new
 
     def apply_unchecked(self, action: int) -> DealState:
         d = self._d.copy()

@@ -19,7 +19,7 @@ def receivers_left(d: Deal) -> list[int]:
 
 def may_write_off(d: Deal) -> bool:
     """The write-off window: after the talon is taken, before the first card is passed."""
-    return d.rules.writeoff_allowed and all(d.given[s] < 0 for s in d.order if s != d.declarer)
+    return d.rules.writeoff_allowed and d.given.count(-1) == d.n
 
 
 def legal_passing(d: Deal) -> list[int]:
@@ -38,8 +38,8 @@ def apply_passing(d: Deal, action: int) -> None:
     seat, c = divmod(action - GIVE, 24)
     d.hands[d.declarer] ^= 1 << c
     d.hands[seat] |= 1 << c
-    d.given = (*d.given[:seat], c, *d.given[seat + 1 :])
-    if not receivers_left(d):
+    given = d.given = (*d.given[:seat], c, *d.given[seat + 1 :])
+    if given.count(-1) == d.n - len(d.order) + 1:
         d.end_passing()
 
 

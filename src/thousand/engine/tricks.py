@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import KING, QUEEN, SUIT_MASKS, card_list
+from ..cards import HIGH_CARDS, KING, LOW_CARDS, QUEEN, SUIT_MASKS
 from .actions import DECLARE
 
 if TYPE_CHECKING:
@@ -101,9 +101,10 @@ def _declarer_trump(d: Deal, trump: int) -> int:
 def legal(d: Deal) -> list[int]:
     seat = d.to_act
     if d.trick:
-        return card_list(follow_mask(d, seat))
-    leads = lead_mask(d, seat)
-    acts = card_list(leads)
+        m = follow_mask(d, seat)
+        return [*LOW_CARDS[m & 0xFFF], *HIGH_CARDS[m >> 12]]
+    leads = lead_mask(d, seat) if d.lead_trump_due else d.hands[seat]
+    acts = [*LOW_CARDS[leads & 0xFFF], *HIGH_CARDS[leads >> 12]]
     if not d.tricks[seat] and d.rules.marriage_trick_required:
         return acts
     for s in declarable(d, seat):
@@ -123,20 +124,20 @@ def apply(d: Deal, action: int) -> None:
     else:
         c = action
         d.hands[seat] ^= 1 << c
-        if d.trick:
+        trick = d.trick
+        if trick:
             best = d.trick_best
-            if (c // 6 == best // 6 and c > best) or (
-                c // 6 == d.trick_trump and best // 6 != d.trick_trump
-            ):
+            suit = c // 6
+            if (suit == best // 6 and c > best) or (suit == d.trick_trump and best // 6 != suit):
                 d.trick_best = c
                 d.trick_best_seat = seat
-            d.trick.append(c)
+            trick.append(c)
+            if len(trick) == d.n:
+                _close_trick(d)
+                return
         else:
             _lead(d, seat, c)
-    if len(d.trick) == d.n:
-        _close_trick(d)
-    else:
-        d.to_act = (seat + 1) % d.n
+    d.to_act = (seat + 1) % d.n
 
 
 def _lead(d: Deal, seat: int, c: int) -> None:
@@ -152,8 +153,6 @@ def _declare(d: Deal, seat: int, suit: int) -> None:
     rules = d.rules
     m = d.marriages
     d.marriages = (*m[:seat], (*m[seat], suit), *m[seat + 1 :])
-    p = d.marriage_points
-    d.marriage_points = (*p[:seat], p[seat] + rules.marriage_values[suit], *p[seat + 1 :])
     if not (rules.marriage_one_trump and d.trump >= 0):
         d.trump = suit
         if rules.marriage_trump_from == "this-trick":

@@ -7,11 +7,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import SUITS, hand_text
+from ..cards import SUITS, hand_text, points_of
 from ..engine import DealReport, DealState, Game, IllegalAction, MoveSyntaxError
 from ..engine.actions import parse_action
 from ..engine.deal import Phase
-from ..engine.scoring import card_points_of
 from ..rules import Rules, RulesError, rules_from_record
 from .model import Record, RecordDeal, RecordError, parse_hand
 
@@ -159,7 +158,7 @@ def unfinished_json(state: DealState, totals: tuple[int, ...]) -> dict[str, Any]
         "bid": state.bid,
         "contract": state.contract if named else None,
         "result": "unfinished",
-        "card_points": [card_points_of(m) for m in state.won] if played else None,
+        "card_points": [points_of(m) for m in state.won] if played else None,
         "marriages": _suits(state.marriages),
         "deal_points": None,
         "changes": [0] * n,
