@@ -196,13 +196,21 @@ def ratios(measurements: Sequence[Measurement]) -> dict[str, float]:
     return {name: by_name[name].median / yardstick.median for name in GOALS if name in by_name}
 
 
+def engine_build() -> str:
+    """Whether the engine's hot modules are compiled (``THOUSAND_COMPILE=1``) or pure Python."""
+    from thousand.engine import deal
+
+    return "compiled with mypyc" if not deal.__file__.endswith(".py") else "pure Python"
+
+
 def report(
     measurements: Sequence[Measurement], template: str, seconds: float, rounds: int
 ) -> list[str]:
     lines = [
         f"thousand engine benchmark: template {template}, {seconds:g} s per measurement "
         f"in {rounds} interleaved rounds; median round, per CPU second",
-        f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs",
+        f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs; "
+        f"engine {engine_build()}",
         "",
     ]
     for m in measurements:
@@ -271,6 +279,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "seed": args.seed,
             "python": platform.python_version(),
             "cpus": os.cpu_count(),
+            "engine": engine_build(),
             "checked": measurements[0].to_json(),
             "unchecked": measurements[1].to_json(),
             "openspiel_skat": measurements[2].to_json() if len(measurements) > 2 else None,

@@ -405,6 +405,8 @@ def run(
         seed = random.SystemRandom().randrange(2**31)
     try:
         play(rules, seed, name=name, template=template, out=out)
+    except BrokenPipeError:
+        raise
     except OSError as e:
         print(f"play: cannot write {out}: {e.strerror}", file=sys.stderr)
         return 2

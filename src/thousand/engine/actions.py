@@ -27,6 +27,7 @@ WRITE_OFF = 151
 BID = 1000
 CONTRACT = 2000
 _MAX_AMOUNT = 999
+MAX_ACTION = CONTRACT + _MAX_AMOUNT
 
 
 class MoveSyntaxError(ValueError):

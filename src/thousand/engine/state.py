@@ -6,14 +6,12 @@ import random
 from collections.abc import Sequence
 
 from ..rules import Rules
-from .actions import MoveSyntaxError, action_text, parse_action
+from .actions import MAX_ACTION, MoveSyntaxError, action_text, parse_action
 from .deal import Deal, Phase
 from .dealing import deal_cards
 from .errors import IllegalAction
 from .legality import explain
 from .scoring import DealOutcome, score
-
-_new_state = object.__new__
 
 
 class DealState:
@@ -175,6 +173,8 @@ class DealState:
     def parse(self, move: int | str) -> int:
         """An action from an int or a record token (syntax only)."""
         if isinstance(move, int):
+            if not 0 <= move <= MAX_ACTION:
+                raise IllegalAction(f"{move} is not an action")
             return move
         try:
             return parse_action(move)
@@ -211,10 +211,7 @@ class DealState:
         action = move if type(move) is int and move in legal else self.check(move)
         d = self._d.copy()
         d.apply(action)
-        new = _new_state(DealState)
-        new._d = d
-        new._legal = None
-        return new
+        return DealState(d)
 
     def apply_unchecked(self, action: int) -> DealState:
         d = self._d.copy()
