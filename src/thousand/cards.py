@@ -9,6 +9,7 @@ engine's hot paths keep the raw ints.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Final
 
 SUITS = "cdhs"
 RANKS = "9JQKTA"
@@ -18,9 +19,9 @@ RANK_POINTS = (0, 2, 3, 4, 10, 11)
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
 
-DECK_SIZE = 24
-FULL_DECK = (1 << DECK_SIZE) - 1
-SUIT_MASKS = tuple(0x3F << (6 * s) for s in range(4))
+DECK_SIZE: Final = 24
+FULL_DECK: Final = (1 << DECK_SIZE) - 1
+SUIT_MASKS: Final[tuple[int, ...]] = tuple(0x3F << (6 * s) for s in range(4))
 NINES_MASK = sum(1 << (6 * s + NINE) for s in range(4))
 JACKS_MASK = sum(1 << (6 * s + JACK) for s in range(4))
 ACES_MASK = sum(1 << (6 * s + ACE) for s in range(4))
@@ -41,7 +42,7 @@ def rank_of(c: int) -> int:
     return c % 6
 
 
-CARD_POINTS = tuple(RANK_POINTS[c % 6] for c in range(DECK_SIZE))
+CARD_POINTS: Final[tuple[int, ...]] = tuple(RANK_POINTS[c % 6] for c in range(DECK_SIZE))
 
 
 def card_text(c: int) -> str:
@@ -54,7 +55,7 @@ def card_name(c: int) -> str:
     return f"{RANK_NAMES[c % 6]} of {SUIT_NAMES[c // 6]}"
 
 
-CARD_TEXT = tuple(card_text(c) for c in range(DECK_SIZE))
+CARD_TEXT: Final[tuple[str, ...]] = tuple(card_text(c) for c in range(DECK_SIZE))
 
 
 class CardError(ValueError):
@@ -102,12 +103,16 @@ def _table(shift: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(c + shift for c in range(12) if m >> c & 1) for m in range(1 << 12))
 
 
-LOW_CARDS = _table(0)
-HIGH_CARDS = _table(12)
+LOW_CARDS: Final = _table(0)
+HIGH_CARDS: Final = _table(12)
 
 
-_LOW_POINTS = tuple(sum(CARD_POINTS[c] for c in cards) for cards in LOW_CARDS)
-_HIGH_POINTS = tuple(sum(CARD_POINTS[c] for c in cards) for cards in HIGH_CARDS)
+_LOW_POINTS: Final[tuple[int, ...]] = tuple(
+    sum(CARD_POINTS[c] for c in cards) for cards in LOW_CARDS
+)
+_HIGH_POINTS: Final[tuple[int, ...]] = tuple(
+    sum(CARD_POINTS[c] for c in cards) for cards in HIGH_CARDS
+)
 
 
 def card_list(mask: int) -> list[int]:

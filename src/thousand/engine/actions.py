@@ -18,16 +18,18 @@ CONTRACT + amount         the final contract          ``contract 120``
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards import CARD_TEXT, CardError, card_name, parse_card
 
-DECLARE = 24
-GIVE = 48
-PASS = 150
-WRITE_OFF = 151
-BID = 1000
-CONTRACT = 2000
-_MAX_AMOUNT = 999
-MAX_ACTION = CONTRACT + _MAX_AMOUNT
+DECLARE: Final = 24
+GIVE: Final = 48
+PASS: Final = 150
+WRITE_OFF: Final = 151
+BID: Final = 1000
+CONTRACT: Final = 2000
+_MAX_AMOUNT: Final = 999
+MAX_ACTION: Final = CONTRACT + _MAX_AMOUNT
 
 
 class MoveSyntaxError(ValueError):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import IntEnum
+from typing import Final
 
 from ..cards import DECK_SIZE, FULL_DECK
 from ..rules import Rules
@@ -28,7 +29,7 @@ class Phase(IntEnum):
     DONE = 4
 
 
-_PLAY = Phase.PLAY
+_PLAY: Final = Phase.PLAY
 _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 
 

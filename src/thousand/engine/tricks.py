@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cards import HIGH_CARDS, KING, LOW_CARDS, QUEEN, SUIT_MASKS
 from .actions import DECLARE
@@ -10,10 +10,12 @@ from .actions import DECLARE
 if TYPE_CHECKING:
     from .deal import Deal
 
-ABOVE = tuple((SUIT_MASKS[c // 6] >> (c + 1) << (c + 1)) for c in range(24))
+ABOVE: Final[tuple[int, ...]] = tuple((SUIT_MASKS[c // 6] >> (c + 1) << (c + 1)) for c in range(24))
 """For each card, the mask of the higher cards of its suit."""
 
-_PAIR = tuple((1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4))
+_PAIR: Final[tuple[int, ...]] = tuple(
+    (1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4)
+)
 
 
 def top_card(mask: int) -> int:
