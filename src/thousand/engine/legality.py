@@ -43,7 +43,7 @@ def explain(d: Deal, action: int) -> str:
     }[d.phase]
     if not kind_ok:
         if d.phase is not Phase.AUCTION and (A.is_bid(action) or action == A.PASS):
-            forced = " (the forced dealer bid)" if not d.auction or d.high_bid == 0 else ""
+            forced = " (the forced dealer bid)" if d.high_bid == 0 else ""
             return (
                 f"the auction is over: seat {d.declarer} is declarer at {d.bid}{forced}; "
                 f"{_what_is_due(d)}"
