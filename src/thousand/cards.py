@@ -22,9 +22,6 @@ NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
 DECK_SIZE: Final = 24
 FULL_DECK: Final = (1 << DECK_SIZE) - 1
 SUIT_MASKS: Final[tuple[int, ...]] = tuple(0x3F << (6 * s) for s in range(4))
-NINES_MASK = sum(1 << (6 * s + NINE) for s in range(4))
-JACKS_MASK = sum(1 << (6 * s + JACK) for s in range(4))
-ACES_MASK = sum(1 << (6 * s + ACE) for s in range(4))
 
 _SYMBOL_SUITS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 
