@@ -151,3 +151,13 @@ def test_selfplay_bad_options(argv: list[str], capsys: pytest.CaptureFixture[str
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.count("\n") == 1 and captured.err.startswith("selfplay: ")
+
+
+def test_levels_make_bots_and_refuse_unknown_levels() -> None:
+    from thousand.bots import LEVELS, available_levels, make_bot
+
+    assert available_levels()[0] == "easy"
+    assert set(available_levels()) <= set(LEVELS)
+    assert isinstance(make_bot("easy", 3), RandomBot)
+    with pytest.raises(ValueError, match="unknown bot level 'grandmaster'"):
+        make_bot("grandmaster")

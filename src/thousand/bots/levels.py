@@ -1,0 +1,29 @@
+"""The levels a table offers for a bot seat, and the bot that plays each."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .base import Bot
+from .random_bot import RandomBot
+
+LEVELS = ("easy", "medium", "hard", "expert")
+"""The bot levels, weakest first, as the command line, the server and the arena name them."""
+
+_MAKERS: dict[str, Callable[[int | None], Bot]] = {
+    "easy": RandomBot,
+}
+
+
+def available_levels() -> tuple[str, ...]:
+    """The levels that have a bot today, weakest first."""
+    return tuple(level for level in LEVELS if level in _MAKERS)
+
+
+def make_bot(level: str, seed: int | None = None) -> Bot:
+    """A fresh bot of ``level``, its randomness seeded by ``seed``."""
+    maker = _MAKERS.get(level)
+    if maker is None:
+        known = ", ".join(available_levels())
+        raise ValueError(f"unknown bot level '{level}': the levels are {known}")
+    return maker(seed)
