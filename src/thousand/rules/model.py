@@ -323,6 +323,7 @@ def _combination_problems(rules: Rules, bad: set[str]) -> list[str]:
             " so contract.raise must be false (it is true)"
         )
     found += _talon_problems(r, bad)
+    found += _contradictions(r, bad)
     return found
 
 
@@ -375,5 +376,31 @@ def _talon_problems(r: Rules, bad: set[str]) -> list[str]:
         found.append(
             f"rules talon.distribution = {show(r.talon_distribution)} needs a talon of {needed}"
             f" with {active} active seats, but deal.talon_size = {r.deal_talon_size}"
+        )
+    return found
+
+
+def _contradictions(r: Rules, bad: set[str]) -> list[str]:
+    """Two more combinations that cannot be played (refused by ``thousand rules check`` too)."""
+    found: list[str] = []
+    names = ("bidding.min", "bidding.step", "bidding.big_step", "bidding.big_step_from")
+    if not bad.intersection(names):
+        small = r.bidding_min < r.bidding_big_step_from
+        step, step_name = (
+            (r.bidding_step, "bidding.step") if small else (r.bidding_big_step, "bidding.big_step")
+        )
+        if r.bidding_min % step:
+            found.append(
+                f"rules bidding.min = {r.bidding_min} is not a multiple of {step_name} = {step}:"
+                " nobody could bid the lowest bid"
+            )
+    names = ("four.sitter_scores", "players.layout", "players.partnerships")
+    sitter = r.players_layout == "dealer-sits-out" and r.players_partnerships == "none"
+    if not bad.intersection(names) and r.four_sitter_scores != "nothing" and not sitter:
+        found.append(
+            f"rules four.sitter_scores = {show(r.four_sitter_scores)} needs"
+            " players.layout = 'dealer-sits-out' and players.partnerships = 'none'"
+            f" (they are {show(r.players_layout)} and {show(r.players_partnerships)}):"
+            " only a dealer who sits out for itself scores the talon"
         )
     return found

@@ -42,7 +42,8 @@ _ALL = (
     _template(
         "russian-classic",
         "russian",
-        "The rules of the big Russian online rooms.",
+        "The rules of the big Russian online rooms: forehand must bid, bids to 400 by marriages,"
+        " no duty to beat.",
         {
             "bidding.forced": "forehand",
             "bidding.max": 400,
@@ -64,7 +65,7 @@ _ALL = (
     _template(
         "ukrainian",
         "russian",
-        "Thousand as Ukrainian tables play it.",
+        "Ukrainian tables: two deals on the barrel, no write-off, no dump truck, no penalties.",
         {
             "barrel.deals": 2,
             "writeoff.allowed": False,
@@ -77,7 +78,7 @@ _ALL = (
     _template(
         "polish-2card",
         "russian",
-        "The Polish layout with a two-card talon.",
+        "The Polish layout: the declarer hands out a two-card talon; bids in tens, no raise.",
         {
             "talon.distribution": "pass-without-taking",
             "deal.talon_size": 2,
@@ -98,7 +99,8 @@ _ALL = (
     _template(
         "tysiac",
         "russian",
-        "Polish Tysiąc as online Polish rooms play it, with a three-card musik.",
+        "Polish Tysiąc as online Polish rooms play it: a three-card musik, bids in tens, no"
+        " barrel.",
         {
             "bidding.forced": "forehand",
             "bidding.step": 10,
@@ -118,7 +120,7 @@ _ALL = (
     _template(
         "tysiac-2p",
         "tysiac",
-        "Polish Tysiąc for two players, with two talons of two cards.",
+        "Polish Tysiąc for two players: 10 cards each and two talons of two to choose from.",
         {
             "players.count": 2,
             "deal.hand_size": 10,
@@ -129,7 +131,7 @@ _ALL = (
     _template(
         "two-player-a",
         "russian",
-        "Two players with a draw stock.",
+        "Two players with a draw stock: 9 cards each, trump turned up, a draw after each trick.",
         {
             "players.count": 2,
             "players.layout": "draw-stock",
@@ -143,7 +145,7 @@ _ALL = (
     _template(
         "two-player-b",
         "russian",
-        "Two players with a fixed deal.",
+        "Two players with a fixed deal: 7 cards each, a talon of 3, and 7 cards unused.",
         {
             "players.count": 2,
             "players.layout": "fixed-deal",
@@ -155,7 +157,7 @@ _ALL = (
     _template(
         "four-player-a",
         "russian",
-        "Four players in partnerships, with no talon.",
+        "Four players in partnerships across the table: 6 cards each and no talon.",
         {
             "players.count": 4,
             "players.partnerships": "across",
@@ -170,7 +172,7 @@ _ALL = (
     _template(
         "four-player-b",
         "russian",
-        "Four players in partnerships; the dealer sits out.",
+        "Four players in partnerships across the table; the dealer sits each deal out.",
         {
             "players.count": 4,
             "players.partnerships": "across",
@@ -183,7 +185,7 @@ _ALL = (
     _template(
         "four-player",
         "four-player-b",
-        "Four players each for themselves; the dealer sits out and scores the talon.",
+        "Four players each for themselves; the dealer sits each deal out and scores the talon.",
         {
             "players.partnerships": "none",
             "four.sitter_scores": "talon-points-and-marriage",
@@ -192,7 +194,7 @@ _ALL = (
     _template(
         "estonian",
         "russian",
-        "Estonian Tuhat.",
+        "Estonian Tuhat: clubs the dearest marriage, exact card points, the crawl, no barrel.",
         {
             "marriage.values": {"c": 100, "s": 80, "h": 60, "d": 40},
             "bidding.forced": "last-seat",
@@ -218,7 +220,7 @@ _ALL = (
     _template(
         "soviet-book",
         "russian",
-        "The old Soviet book rules.",
+        "The old Soviet book rules: bids from 60 in tens, the contract named before the talon.",
         {
             "deal.first_card_shown": True,
             "bidding.min": 60,
