@@ -39,6 +39,10 @@ def build_parser() -> argparse.ArgumentParser:
     pp.add_argument("--name", default="You", help="your name in the record (You)")
     pp.add_argument("--out", metavar="FILE", help="write the record here at the end or on quit")
     pp.add_argument("--rules", metavar="JSON", help='rule overrides as a record\'s "rules" object')
+
+    from .rules import add_parser as add_rules_parser
+
+    add_rules_parser(sub)
     return parser
 
 
@@ -68,6 +72,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from .play import run as run_play
 
         return run_play(args.template, args.seed, args.name, args.out, args.rules)
+    if args.command == "rules":
+        from .rules import run as run_rules
+
+        return run_rules(args)
     return 2
 
 

@@ -31,7 +31,8 @@ from ..engine.match import DealReport
 from ..engine.views import SeatView, game_view
 from ..records import record_of_game, write_record
 from ..rules import Rules
-from .selfplay import OptionError, load_rules
+from .rules import about as template_about
+from .selfplay import OptionError, load_template
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
@@ -327,11 +328,15 @@ def play(
     ask: Ask = input,
     say: Say = print,
     opponents: Sequence[Bot] | None = None,
+    title: str | None = None,
+    about: Sequence[str] = (),
 ) -> Game:
     """Play a match to its winner (or until the person quits) and return the game.
 
     ``opponents`` are the bots of seats 1, 2, ...; by default random bots seeded from ``seed``
-    and their seats. The cards are dealt from ``random.Random(seed)``.
+    and their seats. The cards are dealt from ``random.Random(seed)``. ``template`` is the
+    record's variant; ``title`` the template's name as shown (``template`` by default), and
+    ``about`` what the person reads about it before the first deal.
     """
     n = rules.players_count
     if opponents is None:
@@ -343,7 +348,9 @@ def play(
     table = Table(name, n)
     game = Game.start(rules, players=names)
     rng = random.Random(seed)
-    say(f"Thousand ({template}), seed {seed}. You are seat 0; the others are random bots.")
+    say(f"Thousand ({title or template}), seed {seed}. You are seat 0; the others are random bots.")
+    for line in about:
+        say(line)
     say("Type a move's number or the move itself (Qh+, give 9s 2, contract 120); q quits.")
     try:
         while not game.over:
@@ -397,14 +404,22 @@ def run(
 ) -> int:
     """The command: 0 when the match is won or the person quits, 2 on bad options."""
     try:
-        rules = load_rules(template, overrides)
+        chosen, rules = load_template(template, overrides)
     except OptionError as e:
         print(f"play: {e}", file=sys.stderr)
         return 2
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     try:
-        play(rules, seed, name=name, template=template, out=out)
+        play(
+            rules,
+            seed,
+            name=name,
+            template=chosen.variant,
+            out=out,
+            title=chosen.name,
+            about=template_about(chosen),
+        )
     except BrokenPipeError:
         raise
     except OSError as e:

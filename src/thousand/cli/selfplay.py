@@ -12,7 +12,8 @@ from ..bots import Bot, RandomBot, derive_seed
 from ..engine import Game
 from ..engine.views import game_view
 from ..records import record_of_game, write_record
-from ..rules import TEMPLATES, Rules, RulesError, rules_from_record
+from ..rules import Rules, RulesError, rules_from_record
+from ..rules.custom import ChosenTemplate, TemplateError, find_template
 
 #: --match stops after this many deals unless told otherwise; random bots seldom win a match
 DEFAULT_MAX_DEALS = 1000
@@ -22,11 +23,13 @@ class OptionError(ValueError):
     """A command-line option that cannot be used; the message is one line for standard error."""
 
 
-def load_rules(template: str, overrides: str | None = None) -> Rules:
-    """A template by name plus a record-style ``rules`` object given as JSON text."""
-    if template not in TEMPLATES:
-        known = ", ".join(TEMPLATES)
-        raise OptionError(f"unknown template {template!r} (templates: {known})")
+def load_template(template: str, overrides: str | None = None) -> tuple[ChosenTemplate, Rules]:
+    """A template by name or file (built-in or custom) plus a record-style ``rules`` object
+    given as JSON text: the template found and the rules to play, checked for support."""
+    try:
+        chosen = find_template(template)
+    except TemplateError as e:
+        raise OptionError("; ".join(e.problems)) from None
     extra: dict[str, object] = {}
     if overrides is not None:
         try:
@@ -37,9 +40,14 @@ def load_rules(template: str, overrides: str | None = None) -> Rules:
             raise OptionError("--rules must be a JSON object of rule parameters")
         extra = data
     try:
-        return rules_from_record(template, extra)
+        return chosen, rules_from_record(chosen.variant, {**chosen.record_rules(), **extra})
     except RulesError as e:
         raise OptionError(str(e).replace("\n", " ")) from None
+
+
+def load_rules(template: str, overrides: str | None = None) -> Rules:
+    """The rules of :func:`load_template`."""
+    return load_template(template, overrides)[1]
 
 
 def random_bots(seed: int, seats: int) -> list[Bot]:
@@ -88,7 +96,7 @@ def run(
 ) -> int:
     """The command: 0 when done, 1 when --match hit its cap without a winner, 2 on bad options."""
     try:
-        rules = load_rules(template, overrides)
+        chosen, rules = load_template(template, overrides)
         count = max_deals if match else (1 if deals is None else deals)
         if count < 1:
             raise OptionError(f"{'--max-deals' if match else '--deals'} must be at least 1")
@@ -96,7 +104,7 @@ def run(
         print(f"selfplay: {e}", file=sys.stderr)
         return 2
     game = selfplay(rules, seed, count)
-    text = write_record(record_of_game(game, template))
+    text = write_record(record_of_game(game, chosen.variant))
     if out is None or out == "-":
         sys.stdout.write(text)
     else:

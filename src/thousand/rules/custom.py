@@ -206,7 +206,7 @@ def _base(base: object, seen: tuple[Path, ...]) -> tuple[ChosenTemplate | None, 
         ]
     if path.resolve() in seen:
         return None, [f"'base' = {show(base)} goes round in a circle (a template's base is itself)"]
-    chosen, problems = _load(path, seen)
+    chosen, problems = _load(path, seen, supported_only=False)
     if chosen is None:
         return None, [
             f"'base' = {show(base)} has problems of its own ({len(problems)}): check it with"
@@ -224,52 +224,73 @@ def _unknown(name: str) -> str:
 def load_file(path: Path) -> tuple[ChosenTemplate | None, list[str]]:
     """A custom template's file read and resolved, and every problem found in it.
 
-    The template is None when it cannot be resolved; problems without a template are values,
-    combinations and shapes; the engine's support is :meth:`ChosenTemplate.support_problems`.
+    The template is None when there is any problem: its shape, its name, its base, a value or a
+    combination. Whether the engine plays it is :meth:`ChosenTemplate.support_problems`.
     """
-    return _load(path, ())
+    return _load(path, (), supported_only=False)
 
 
-def _load(path: Path, seen: tuple[Path, ...]) -> tuple[ChosenTemplate | None, list[str]]:
-    data, problems = _read_json(path)
-    if problems:
-        return None, problems
-    if not isinstance(data, dict):
-        return None, [f"is {show(data)}, not a JSON object with {', '.join(KEYS)}"]
-    problems += _twice(data, "")
+def check_file(path: Path) -> tuple[ChosenTemplate | None, list[str]]:
+    """Every problem of a template file, the values the engine does not play yet included."""
+    return _load(path, (), supported_only=True)
+
+
+def _header_problems(data: dict[str, object], path: Path) -> list[str]:
+    problems = _twice(data, "")
     problems += [
         f"unknown key {key!r} (keys: {', '.join(KEYS)})" for key in data if key not in KEYS
     ]
     problems += [f"{key!r} is missing" for key in ("format", "name", "base") if key not in data]
     if "format" in data and data["format"] != FORMAT:
         problems.append(f"'format' = {show(data['format'])} is not {FORMAT!r}")
-    name = data.get("name")
     if "name" in data:
-        problems += _name_problems(name, path)
+        problems += _name_problems(data["name"], path)
+    return problems
+
+
+def _value_problems(changes: Mapping[str, object]) -> list[str]:
+    """The values that are wrong whatever the base (used when the base cannot be found)."""
+    found: list[str] = []
+    for key, raw in changes.items():
+        param = PARAM_BY_NAME[key]
+        value, problems = param.from_json(raw)
+        found += problems or param.problems(value)
+    return found
+
+
+def _load(
+    path: Path, seen: tuple[Path, ...], *, supported_only: bool
+) -> tuple[ChosenTemplate | None, list[str]]:
+    data, problems = _read_json(path)
+    if problems:
+        return None, problems
+    if not isinstance(data, dict):
+        return None, [f"is {show(data)}, not a JSON object with {', '.join(KEYS)}"]
+    problems += _header_problems(data, path)
     summary = _text_field(data, "summary", problems)
     description = _text_field(data, "description", problems)
+    base, base_problems = (
+        (None, []) if "base" not in data else _base(data["base"], (*seen, path.resolve()))
+    )
+    problems += base_problems
     changes = data.get("rules", {})
     if not isinstance(changes, dict):
         problems.append(f"'rules' = {show(changes)} is not an object of parameter names")
         changes = {}
     problems += _twice(changes, "rules: ")
     problems += [_unknown(key) for key in changes if key not in PARAM_BY_NAME]
-    base, base_problems = (
-        (None, []) if "base" not in data else _base(data["base"], (*seen, path.resolve()))
-    )
-    problems += base_problems
-    if base is None:
-        return None, problems
     known = {k: v for k, v in changes.items() if k in PARAM_BY_NAME}
+    if base is None:
+        return None, problems + _value_problems(known)
     try:
         rules = rules_from_record(
-            base.variant, {**base.record_rules(), **known}, supported_only=False
+            base.variant, {**base.record_rules(), **known}, supported_only=supported_only
         )
     except RulesError as e:
         return None, problems + e.problems
-    if problems:
+    name = data.get("name")
+    if problems or not isinstance(name, str):
         return None, problems
-    assert isinstance(name, str)
     return (
         ChosenTemplate(
             name=name,
@@ -284,11 +305,3 @@ def _load(path: Path, seen: tuple[Path, ...]) -> tuple[ChosenTemplate | None, li
         ),
         [],
     )
-
-
-def check_file(path: Path) -> tuple[ChosenTemplate | None, list[str]]:
-    """Every problem of a template file, the engine's support included (empty: playable)."""
-    chosen, problems = load_file(path)
-    if chosen is not None:
-        problems = chosen.support_problems()
-    return chosen, problems

@@ -394,9 +394,9 @@ def _contradictions(r: Rules, bad: set[str]) -> list[str]:
                 f"rules bidding.min = {r.bidding_min} is not a multiple of {step_name} = {step}:"
                 " nobody could bid the lowest bid"
             )
-    names = ("four.sitter_scores", "players.layout", "players.partnerships")
+    layout = ("four.sitter_scores", "players.layout", "players.partnerships")
     sitter = r.players_layout == "dealer-sits-out" and r.players_partnerships == "none"
-    if not bad.intersection(names) and r.four_sitter_scores != "nothing" and not sitter:
+    if not bad.intersection(layout) and r.four_sitter_scores != "nothing" and not sitter:
         found.append(
             f"rules four.sitter_scores = {show(r.four_sitter_scores)} needs"
             " players.layout = 'dealer-sits-out' and players.partnerships = 'none'"

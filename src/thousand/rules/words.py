@@ -173,9 +173,9 @@ WORDINGS: dict[str, Wording] = {
         "a won blind bid's contract counts", {"1": "once"}, "{n} times"
     ),
     "bidding.silence_below": Wording(
-        "a seat is barred from bidding (unless forced)",
-        {"none": "never"},
-        "while its total is below {n}",
+        "bidding (unless forced)",
+        {"none": "is open to every seat"},
+        "is barred to a seat whose total is below {n}",
     ),
     "bidding.contra": Wording(
         "doubling the contract",
@@ -207,11 +207,12 @@ WORDINGS: dict[str, Wording] = {
         },
     ),
     "talon.shown": Wording(
-        "the talon is shown to the defenders",
+        "the defenders",
         {
-            "always": "always",
-            "not-on-minimum": "except when the contract is the minimum and nobody bid more",
-            "never": "never",
+            "always": "always see the talon",
+            "not-on-minimum": "see the talon, except when the contract is the minimum and nobody"
+            " bid more",
+            "never": "never see the talon",
         },
     ),
     "talon.open_pass": Wording(
@@ -261,8 +262,11 @@ WORDINGS: dict[str, Wording] = {
     ),
     "writeoff.fixed": Wording("the fixed amount an opponent gains from a write-off is"),
     "writeoff.penalty_every": Wording(
-        "a further write-off penalty comes",
-        {"0": "never", **{k: f"with every {v} write-off" for k, v in _ORDINAL.items()}},
+        "the write-off penalty",
+        {
+            "0": "is never paid",
+            **{k: f"is paid for every {v} write-off" for k, v in _ORDINAL.items()},
+        },
     ),
     "writeoff.penalty": Wording("the further write-off penalty is"),
     # play
@@ -393,12 +397,14 @@ WORDINGS: dict[str, Wording] = {
         {"true": "are pooled and shared equally", "false": "are each their own"},
     ),
     "scoring.only_bids_above": Wording(
-        "a seat gains points only through its own contracts",
-        {"none": "never"},
-        "once its total is above {n}",
+        "defenders gain points",
+        {"none": "whatever their total"},
+        "only while their total is at most {n} (above it, only their own contracts score)",
     ),
     "scoring.zero_penalty_from": Wording(
-        "scoring nothing in a deal costs a penalty", {"none": "never"}, "from a total of {n}"
+        "scoring nothing in a deal",
+        {"none": "costs nothing"},
+        "costs a penalty from a total of {n}",
     ),
     "scoring.zero_penalty": Wording("the penalty for scoring nothing is"),
     "golden.deals": Wording(
@@ -490,12 +496,12 @@ WORDINGS: dict[str, Wording] = {
         "the declarer", {"true": "never gets a stick", "false": "gets sticks like anyone"}
     ),
     "penalty.sticks_doubled": Wording(
-        "a stick counts twice",
+        "a stick counts",
         {
-            "off": "never",
-            "golden": "in a golden deal",
-            "blind": "in a deal whose contract was bid blind",
-            "both": "in a golden deal and in a deal bid blind",
+            "off": "once, always",
+            "golden": "twice in a golden deal",
+            "blind": "twice in a deal whose contract was bid blind",
+            "both": "twice in a golden deal and in a deal bid blind",
         },
     ),
     "penalty.no_win": _counted("deals without a win"),
@@ -581,7 +587,8 @@ def playable(name: str, value: Value) -> bool:
 
 
 def named_values(param: Param) -> list[Value]:
-    """The values of a parameter that have words of their own, in the spec's order."""
+    """The values of a parameter worth listing one by one: the named ones, the numbers that
+    read differently, and every number of a short list (``0, 2, 3``)."""
     if param.kind == "bool":
         return [True, False]
     found: list[Value] = []
@@ -589,5 +596,7 @@ def named_values(param: Param) -> list[Value]:
         found.append(None)
     found += list(param.choices)
     wording = WORDINGS[param.name]
-    found += sorted(int(k) for k in wording.words if k.lstrip("-").isdigit())
+    numbers = {int(k) for k in wording.words if k.lstrip("-").isdigit()}
+    numbers.update(param.allowed_ints or ())
+    found += sorted(numbers)
     return found

@@ -1,0 +1,200 @@
+"""``thousand rules``: list, show, diff and check templates, built-in or custom; write the docs.
+
+Every subcommand takes a template as a name or a file (rules/custom.py says where names are
+found). Problems go to standard error, one line each, with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+from ..rules.custom import (
+    ChosenTemplate,
+    TemplateError,
+    builtin,
+    check_file,
+    custom_paths,
+    find_template,
+    load_file,
+    templates_home,
+)
+from ..rules.params import PARAMS, Param, Value
+from ..rules.reference import write
+from ..rules.templates import TEMPLATES
+from ..rules.words import NOT_PLAYABLE, WORDINGS, heading, sentence, spec_word, value_words
+
+Say = Callable[[str], None]
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The ``rules`` subcommand and its own subcommands."""
+    rules = sub.add_parser("rules", help="list, show, compare and check rule templates")
+    rsub = rules.add_subparsers(dest="rules_command", required=True)
+    rsub.add_parser("list", help="every built-in and custom template, with its summary")
+    show = rsub.add_parser("show", help="every parameter of a template, and what it changes")
+    show.add_argument("template", help="a template's name or its JSON file")
+    diff = rsub.add_parser("diff", help="two templates compared, parameter by parameter")
+    diff.add_argument("a", help="a template's name or its JSON file")
+    diff.add_argument("b", help="another template's name or JSON file")
+    check = rsub.add_parser("check", help="every problem of a custom template file")
+    check.add_argument("file", help="a custom template (JSON)")
+    docs = rsub.add_parser("docs", help="write the rules reference (docs/rules) into a folder")
+    docs.add_argument("folder", help="where to write it, e.g. docs/rules")
+
+
+def run(args: argparse.Namespace, say: Say = print) -> int:
+    """The command: 0 when done, 2 on a template that cannot be found or has problems."""
+    command: str = args.rules_command
+    try:
+        if command == "list":
+            return list_templates(say)
+        if command == "show":
+            return show(find_template(args.template), say)
+        if command == "diff":
+            return diff(find_template(args.a), find_template(args.b), say)
+        if command == "check":
+            return check(Path(args.file), say)
+        if command == "docs":
+            return docs(Path(args.folder), say)
+    except TemplateError as e:
+        for problem in e.problems:
+            print(f"rules {command}: {problem}", file=sys.stderr)
+        return 2
+    return 2
+
+
+def list_templates(say: Say) -> int:
+    """The built-in templates, then the custom ones of the templates folder."""
+    say("Built-in templates:")
+    for name in TEMPLATES:
+        chosen = builtin(name)
+        mark = f" ({NOT_PLAYABLE})" if chosen.support_problems() else ""
+        say(f"  {name:<16} {chosen.summary}{mark}")
+    paths = custom_paths()
+    say("")
+    say(f"Custom templates in {templates_home()}:" if paths else _no_custom())
+    for path in paths:
+        found, _ = load_file(path)
+        if found is None:
+            say(f"  {path.stem:<16} (has problems: see thousand rules check {path})")
+            continue
+        mark = f" ({NOT_PLAYABLE})" if found.support_problems() else ""
+        say(f"  {found.name:<16} {found.summary}{mark} [based on {found.base}]")
+    return 0
+
+
+def _no_custom() -> str:
+    return (
+        f"No custom templates in {templates_home()} (put NAME.json files there, or set"
+        " $THOUSAND_HOME)."
+    )
+
+
+def _words(param: Param, value: Value) -> str:
+    text = sentence(param.name, value)
+    return text if param.is_supported(value) else f"{text} ({NOT_PLAYABLE})"
+
+
+def about(chosen: ChosenTemplate, width: int = 96) -> list[str]:
+    """What a player reads before the first deal: summary, description, changes in words."""
+    paragraphs = [f"{chosen.name}: {chosen.summary}"]
+    if chosen.description:
+        paragraphs.append(chosen.description)
+    if chosen.custom and chosen.base_rules is not None:
+        changed = [
+            _words(param, chosen.rules.value(param.name))
+            for param in PARAMS
+            if _differs(chosen.rules.value(param.name), chosen.base_rules.value(param.name))
+        ]
+        if changed:
+            paragraphs.append(f"Changed from {chosen.base}: {'; '.join(changed)}.")
+    return [line for text in paragraphs for line in textwrap.wrap(text, width)]
+
+
+def _differs(a: Value, b: Value) -> bool:
+    return type(a) is not type(b) or a != b
+
+
+def show(chosen: ChosenTemplate, say: Say) -> int:
+    """Every parameter with its value and its words, ``*`` where it differs from the base."""
+    for line in about(chosen):
+        say(line)
+    where = f", from {chosen.path}" if chosen.path is not None else ""
+    kind = "custom" if chosen.custom else "built-in"
+    base = f"based on {chosen.base}" if chosen.base else "the baseline"
+    say(f"({kind} template, {base}{where}; a record names it as variant {chosen.variant!r})")
+    blocked = chosen.support_problems()
+    say(f"Playable now: {'yes' if not blocked else 'no'}")
+    for problem in blocked:
+        say(f"  {problem}")
+    russian = builtin("russian").rules
+    marks = f"* differs from {chosen.base}" if chosen.base else "the baseline of every template"
+    say("")
+    say(f"Every parameter ({marks}):")
+    section = ""
+    for param in PARAMS:
+        if param.section != section:
+            section = param.section
+            say(heading(param))
+        value = chosen.rules.value(param.name)
+        notes = []
+        changed = chosen.base_rules is not None and _differs(
+            value, chosen.base_rules.value(param.name)
+        )
+        if changed and chosen.base_rules is not None:
+            notes.append(f"{chosen.base}: {spec_word(chosen.base_rules.value(param.name))}")
+        if chosen.base != "russian" and _differs(value, russian.value(param.name)):
+            notes.append(f"russian: {spec_word(russian.value(param.name))}")
+        tail = f"  [{'; '.join(notes)}]" if notes else ""
+        mark = "*" if changed else " "
+        say(f"  {mark} {param.name:<34} {spec_word(value):<16} {_words(param, value)}{tail}")
+    return 0
+
+
+def diff(a: ChosenTemplate, b: ChosenTemplate, say: Say) -> int:
+    """Each parameter on which ``a`` and ``b`` differ, in a player's words."""
+    found = []
+    for param in PARAMS:
+        va, vb = a.rules.value(param.name), b.rules.value(param.name)
+        if _differs(va, vb):
+            found.append(
+                f"{heading(param)}: {WORDINGS[param.name].label} {_value(param, va)} in {a.name},"
+                f" {_value(param, vb)} in {b.name} [{param.name}]."
+            )
+    if not found:
+        say(f"{a.name} and {b.name} have the same rules.")
+        return 0
+    count = f"{len(found)} parameter{'s' if len(found) > 1 else ''}"
+    say(f"{a.name} and {b.name} differ in {count}:")
+    for line in found:
+        say(f"  {line}")
+    return 0
+
+
+def _value(param: Param, value: Value) -> str:
+    words = value_words(param.name, value)
+    return words if param.is_supported(value) else f"{words} ({NOT_PLAYABLE})"
+
+
+def check(path: Path, say: Say) -> int:
+    """Every problem of a template file on standard error (status 2), or a short OK."""
+    chosen, problems = check_file(path)
+    if problems:
+        for problem in problems:
+            print(f"{path}: {problem}", file=sys.stderr)
+        return 2
+    assert chosen is not None
+    changed = ", ".join(chosen.changes) or "no changes"
+    say(f"{path}: OK: template {chosen.name!r}, {chosen.base} with {changed}")
+    return 0
+
+
+def docs(folder: Path, say: Say) -> int:
+    """Write the generated rules reference into ``folder``."""
+    written = write(folder)
+    say(f"wrote {len(written)} pages to {folder}")
+    return 0
