@@ -22,6 +22,7 @@ from ..rules.custom import (
     load_file,
     templates_home,
 )
+from ..rules.model import Rules
 from ..rules.params import PARAMS, Param, Value
 from ..rules.reference import write
 from ..rules.templates import TEMPLATES
@@ -94,8 +95,8 @@ def _no_custom() -> str:
     )
 
 
-def _words(param: Param, value: Value) -> str:
-    text = sentence(param.name, value)
+def _words(param: Param, value: Value, rules: Rules) -> str:
+    text = sentence(param.name, value, rules)
     return text if param.is_supported(value) else f"{text} ({NOT_PLAYABLE})"
 
 
@@ -106,7 +107,7 @@ def about(chosen: ChosenTemplate, width: int = 96) -> list[str]:
         paragraphs.append(chosen.description)
     if chosen.custom and chosen.base_rules is not None:
         changed = [
-            _words(param, chosen.rules.value(param.name))
+            _words(param, chosen.rules.value(param.name), chosen.rules)
             for param in PARAMS
             if _differs(chosen.rules.value(param.name), chosen.base_rules.value(param.name))
         ]
@@ -151,7 +152,8 @@ def show(chosen: ChosenTemplate, say: Say) -> int:
             notes.append(f"russian: {spec_word(russian.value(param.name))}")
         tail = f"  [{'; '.join(notes)}]" if notes else ""
         mark = "*" if changed else " "
-        say(f"  {mark} {param.name:<34} {spec_word(value):<16} {_words(param, value)}{tail}")
+        words = _words(param, value, chosen.rules)
+        say(f"  {mark} {param.name:<34} {spec_word(value):<16} {words}{tail}")
     return 0
 
 
@@ -161,9 +163,11 @@ def diff(a: ChosenTemplate, b: ChosenTemplate, say: Say) -> int:
     for param in PARAMS:
         va, vb = a.rules.value(param.name), b.rules.value(param.name)
         if _differs(va, vb):
+            wa, wb = _value(param, va, a.rules), _value(param, vb, b.rules)
+            sep = "; " if "," in wa + wb else ", "
             found.append(
-                f"{heading(param)}: {WORDINGS[param.name].label} {_value(param, va)} in {a.name},"
-                f" {_value(param, vb)} in {b.name} [{param.name}]."
+                f"{heading(param)}: {WORDINGS[param.name].label} {wa} in {a.name}{sep}{wb} in"
+                f" {b.name} [{param.name}]."
             )
     if not found:
         say(f"{a.name} and {b.name} have the same rules.")
@@ -175,8 +179,8 @@ def diff(a: ChosenTemplate, b: ChosenTemplate, say: Say) -> int:
     return 0
 
 
-def _value(param: Param, value: Value) -> str:
-    words = value_words(param.name, value)
+def _value(param: Param, value: Value, rules: Rules) -> str:
+    words = value_words(param.name, value, rules)
     return words if param.is_supported(value) else f"{words} ({NOT_PLAYABLE})"
 
 

@@ -200,9 +200,13 @@ def _base(base: object, seen: tuple[Path, ...]) -> tuple[ChosenTemplate | None, 
         return builtin(base), []
     path = templates_home() / f"{base}.json"
     if NAME_PATTERN.fullmatch(base) is None or not path.is_file():
+        names = [*TEMPLATES, *(p.stem for p in custom_paths())]
+        close = difflib.get_close_matches(base, names, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
         return None, [
-            f"'base' = {show(base)} is not a template: a built-in ({', '.join(TEMPLATES)}) or"
-            f" a custom one in the templates folder {templates_home()}"
+            f"'base' = {show(base)} is not a template{hint}: a built-in"
+            f" ({', '.join(TEMPLATES)}) or a custom one in the templates folder"
+            f" {templates_home()}"
         ]
     if path.resolve() in seen:
         return None, [f"'base' = {show(base)} goes round in a circle (a template's base is itself)"]

@@ -39,8 +39,8 @@ def _differs(a: Value, b: Value) -> bool:
     return type(a) is not type(b) or a != b
 
 
-def _words(param: Param, value: Value) -> str:
-    text = sentence(param.name, value)
+def _words(param: Param, value: Value, rules: Rules | None = None) -> str:
+    text = sentence(param.name, value, rules)
     if not param.is_supported(value):
         text += f" (*{NOT_PLAYABLE}*)"
     return text
@@ -60,7 +60,7 @@ def _changes_section(chosen: ChosenTemplate, other: str, other_values: dict[str,
         mine, theirs = chosen.rules.value(param.name), other_values[param.name]
         if _differs(mine, theirs):
             rows.append(
-                f"- **{heading(param)}**: {_words(param, mine)}"
+                f"- **{heading(param)}**: {_words(param, mine, chosen.rules)}"
                 f" ({_param_link(param, '../')} {spec_word(mine)}; `{other}`:"
                 f" {spec_word(theirs)})."
             )
@@ -124,7 +124,7 @@ def template_page(name: str) -> str:
         link, shown = _param_link(param, "../"), f"`{spec_word(value)}`"
         if _differs(value, baseline.rules.value(param.name)):
             link, shown = f"**{link}**", f"**{shown}**"
-        parts.append(f"| {link} | {shown} | {_cell(_words(param, value))} |")
+        parts.append(f"| {link} | {shown} | {_cell(_words(param, value, chosen.rules))} |")
     return "\n".join(parts) + "\n"
 
 

@@ -8,9 +8,11 @@ generated rules reference (docs/rules/) all speak through this module.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from thousand.rules.model import Rules
 from thousand.rules.params import PARAM_BY_NAME, SUIT_KEYS, Param, Value
 
 SUIT_WORDS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
@@ -53,13 +55,13 @@ def _talon_redeal(label: str) -> Wording:
     )
 
 
-def _counted(label: str) -> Wording:
+def _counted(label: str, amount: str, count: str) -> Wording:
     return Wording(
         label,
         {
             "off": "cost nothing",
-            "any": "cost a penalty when enough add up over the match",
-            "in-a-row": "cost a penalty only when enough come in a row",
+            "any": f"cost {{{amount}|a penalty}} when {{{count}|enough}} add up over the match",
+            "in-a-row": f"cost {{{amount}|a penalty}} only when {{{count}|enough}} come in a row",
         },
     )
 
@@ -113,7 +115,8 @@ WORDINGS: dict[str, Wording] = {
             "strict": "may ask for a redeal when it holds no marriage, no ace and nothing above a"
             " ten",
             "loose": "may ask for a redeal when it holds no marriage and no ace",
-            "counted": "may ask for a redeal when its card points are below the weak-hand limit",
+            "counted": "may ask for a redeal when its card points are below"
+            " {redeal.weak_hand_below|the weak-hand limit}",
         },
     ),
     "redeal.weak_hand_below": Wording(
@@ -154,7 +157,8 @@ WORDINGS: dict[str, Wording] = {
         {
             "none": "nobody (every seat may pass)",
             "forehand": "forehand, on its first turn",
-            "dealer": "the dealer, at the minimum, when the others pass without a bid",
+            "dealer": "the dealer, at {bidding.min|the minimum}, when the others pass without a"
+            " bid",
             "last-seat": "the last seat to speak, when all the others pass without a bid",
         },
     ),
@@ -167,7 +171,11 @@ WORDINGS: dict[str, Wording] = {
     ),
     "bidding.blind": Wording(
         "a blind bid (before seeing your hand)",
-        {"off": "is not played", "first-bid": "may be a seat's first bid, for a multiplied score"},
+        {
+            "off": "is not played",
+            "first-bid": "may be a seat's first bid, its contract counting"
+            " {bidding.blind_multiplier|several} times",
+        },
     ),
     "bidding.blind_multiplier": Wording(
         "a won blind bid's contract counts", {"1": "once"}, "{n} times"
@@ -222,7 +230,7 @@ WORDINGS: dict[str, Wording] = {
     "talon.rebuy": Wording(
         "after the talon is shown, the other seats",
         {
-            "true": "may each take the contract over at the rebuy contract",
+            "true": "may each take the contract over at {talon.rebuy_contract|the rebuy contract}",
             "false": "may not take the contract over",
         },
     ),
@@ -230,7 +238,8 @@ WORDINGS: dict[str, Wording] = {
     "talon.buyback": Wording(
         "before taking the talon, the declarer",
         {
-            "true": "may throw in for the buyback cost, and the same dealer deals again",
+            "true": "may throw in for {talon.buyback_cost|the buyback cost}, and the same dealer"
+            " deals again",
             "false": "may not throw in",
         },
     ),
@@ -257,15 +266,19 @@ WORDINGS: dict[str, Wording] = {
         {
             "half-bid": "half the contract",
             "equal-split": "an equal share of the contract",
-            "fixed": "a fixed amount",
+            "fixed": "a fixed {writeoff.fixed|amount}",
         },
     ),
     "writeoff.fixed": Wording("the fixed amount an opponent gains from a write-off is"),
     "writeoff.penalty_every": Wording(
-        "the write-off penalty",
+        "write-offs",
         {
-            "0": "is never paid",
-            **{k: f"is paid for every {v} write-off" for k, v in _ORDINAL.items()},
+            "0": "cost the declarer no further penalty",
+            **{
+                k: f"cost the declarer {{writeoff.penalty|a further penalty}} more at every {v}"
+                " write-off"
+                for k, v in _ORDINAL.items()
+            },
         },
     ),
     "writeoff.penalty": Wording("the further write-off penalty is"),
@@ -319,7 +332,7 @@ WORDINGS: dict[str, Wording] = {
         "a declarer who takes every trick",
         {
             "off": "gains nothing extra",
-            "fixed": "gains the slam bonus",
+            "fixed": "gains {play.slam_bonus|the slam bonus} more",
             "double": "gains double the contract",
         },
     ),
@@ -355,7 +368,8 @@ WORDINGS: dict[str, Wording] = {
         "four aces in one hand",
         {
             "off": "are no marriage",
-            "on": "may be declared like a marriage, by leading an ace",
+            "on": "may be declared like a marriage worth"
+            " {marriage.aces_value|the four-aces value}, by leading an ace",
             "sets-trump": "may be declared like a marriage, the led ace's suit being trump at once",
         },
     ),
@@ -404,7 +418,7 @@ WORDINGS: dict[str, Wording] = {
     "scoring.zero_penalty_from": Wording(
         "scoring nothing in a deal",
         {"none": "costs nothing"},
-        "costs a penalty from a total of {n}",
+        "costs {scoring.zero_penalty|a penalty} from a total of {n}",
     ),
     "scoring.zero_penalty": Wording("the penalty for scoring nothing is"),
     "golden.deals": Wording(
@@ -485,7 +499,7 @@ WORDINGS: dict[str, Wording] = {
     ),
     "game.dump_truck_at": Wording("the dump truck's number is"),
     # penalties
-    "penalty.sticks": _counted("sticks"),
+    "penalty.sticks": _counted("sticks", "penalty.sticks_amount", "penalty.sticks_count"),
     "penalty.sticks_count": Wording("the stick penalty comes at", number="{n} sticks"),
     "penalty.sticks_amount": Wording("the stick penalty is"),
     "penalty.sticks_on": Wording(
@@ -504,7 +518,9 @@ WORDINGS: dict[str, Wording] = {
             "both": "twice in a golden deal and in a deal bid blind",
         },
     ),
-    "penalty.no_win": _counted("deals without a win"),
+    "penalty.no_win": _counted(
+        "deals without a win", "penalty.no_win_amount", "penalty.no_win_count"
+    ),
     "penalty.no_win_count": Wording(
         "the no-win penalty comes at", number="{n} deals without a win"
     ),
@@ -558,22 +574,37 @@ def _suit_values(values: tuple[int, ...]) -> str:
     return ", ".join(f"{SUIT_WORDS[s]} {v}" for s, v in pairs)
 
 
-def value_words(name: str, value: Value) -> str:
-    """The words that finish the parameter's sentence for ``value`` ("400", "forehand, ...")."""
+_PLACE = re.compile(r"\{([a-z_]+\.[a-z0-9_]+)\|([^}]*)\}")
+"""``{writeoff.fixed|amount}``: another parameter's value where the rules are known, else the
+words after the bar."""
+
+
+def _fill(text: str, rules: Rules | None) -> str:
+    if rules is None:
+        return _PLACE.sub(lambda m: m[2], text)
+    return _PLACE.sub(lambda m: spec_word(rules.value(m[1])), text)
+
+
+def value_words(name: str, value: Value, rules: Rules | None = None) -> str:
+    """The words that finish the parameter's sentence for ``value`` ("400", "forehand, ...").
+
+    With ``rules``, words that depend on another parameter name its value ("a fixed 60");
+    without, they say it in general ("a fixed amount").
+    """
     wording = WORDINGS[name]
     if isinstance(value, tuple):
         return _suit_values(value)
     key = value_key(value)
     if key in wording.words:
-        return wording.words[key]
+        return _fill(wording.words[key], rules)
     if isinstance(value, int) and not isinstance(value, bool):
-        return wording.number.format(n=value)
+        return _fill(wording.number, rules).replace("{n}", str(value))
     raise KeyError(f"no words for {name} = {key}")
 
 
-def sentence(name: str, value: Value) -> str:
+def sentence(name: str, value: Value, rules: Rules | None = None) -> str:
     """The parameter's value as a sentence without its full stop: "the highest bid is 400"."""
-    return f"{WORDINGS[name].label} {value_words(name, value)}"
+    return f"{WORDINGS[name].label} {value_words(name, value, rules)}"
 
 
 def heading(param: Param) -> str:
