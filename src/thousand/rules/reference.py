@@ -79,7 +79,7 @@ def template_page(name: str) -> str:
     baseline = builtin(BASELINE)
     blocked = chosen.support_problems()
     based = (
-        "none: it is the baseline"
+        "nothing (it is the baseline of every template)"
         if chosen.base is None
         else f"[`{chosen.base}`]({chosen.base}.md)"
     )

@@ -122,10 +122,8 @@ WORDINGS: dict[str, Wording] = {
     "redeal.weak_hand_below": Wording(
         "the weak-hand limit (for the counted redeal) is", number="{n} card points"
     ),
-    "redeal.bad_talon": _talon_redeal("a talon with too few card points"),
-    "redeal.bad_talon_below": Wording(
-        "a talon has too few card points below", number="{n} card points"
-    ),
+    "redeal.bad_talon": _talon_redeal("a poor talon"),
+    "redeal.bad_talon_below": Wording("a talon is poor below", number="{n} card points"),
     "redeal.two_nines_in_talon": _talon_redeal("a talon holding exactly two 9s"),
     "redeal.all_pass": Wording(
         "when everybody passes without a bid,",
