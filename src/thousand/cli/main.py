@@ -18,7 +18,9 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--json", action="store_true", help="print the spec's JSON object")
 
     sp = sub.add_parser("selfplay", help="three random bots play; write the record")
-    sp.add_argument("--template", default="russian", help="the rules template (russian)")
+    sp.add_argument(
+        "--template", default="russian", help="a template's name or JSON file (russian)"
+    )
     count = sp.add_mutually_exclusive_group()
     count.add_argument("--deals", type=int, metavar="N", help="play N deals (default 1)")
     count.add_argument("--match", action="store_true", help="play a whole match to its winner")
@@ -34,7 +36,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--rules", metavar="JSON", help='rule overrides as a record\'s "rules" object')
 
     pp = sub.add_parser("play", help="play a match in the terminal against two random bots")
-    pp.add_argument("--template", default="russian", help="the rules template (russian)")
+    pp.add_argument(
+        "--template", default="russian", help="a template's name or JSON file (russian)"
+    )
     pp.add_argument("--seed", type=int, help="seed of the cards and the bots (default: random)")
     pp.add_argument("--name", default="You", help="your name in the record (You)")
     pp.add_argument("--out", metavar="FILE", help="write the record here at the end or on quit")
