@@ -104,7 +104,7 @@ def test_a_custom_base_chains_to_its_built_in(home: Path) -> None:
     assert late.rules == template_rules("tysiac").with_overrides({"game.target": 700})
     assert late.record_rules() == {"game.target": 700}
     assert late.base_rules == find_template("friday").rules
-    assert late.summary == "friday with 1 changes."
+    assert late.summary == "friday with 1 change."
 
 
 # -- check: every problem in one run --------------------------------------------------------------
@@ -453,3 +453,55 @@ def test_readme_example_template_and_its_diff(
     capsys.readouterr()
     assert main(["rules", "diff", "russian", "friday.json"]) == 0
     assert capsys.readouterr().out == first_text
+
+
+def test_new_saves_a_checked_template(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["rules", "new", "friday", "--rules", '{"game.target": 500, "barrel.threshold": null}']
+    assert main([*argv, "--summary", "Our Friday table."]) == 0
+    path = home / "friday.json"
+    assert capsys.readouterr().out == (
+        f"wrote template 'friday' (russian with 2 changes) to {path}\n"
+    )
+    assert json.loads(path.read_text(encoding="utf-8")) == {
+        "format": FORMAT,
+        "name": "friday",
+        "base": "russian",
+        "summary": "Our Friday table.",
+        "rules": {"barrel.threshold": None, "game.target": 500},
+    }
+    assert find_template("friday").rules.game_target == 500
+    # the file is there: nothing is replaced without --force
+    assert main(argv) == 2
+    assert capsys.readouterr().err == (
+        f"rules new: {path} is there already (--force replaces it)\n"
+    )
+    assert main([*argv[:3], "--force"]) == 0
+    assert json.loads(path.read_text(encoding="utf-8"))["rules"] == {}
+
+
+def test_new_writes_nothing_with_a_problem(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "new", "late", "--base", "tysiac", "--rules", '{"bidding.max": 1}']) == 2
+    assert (
+        capsys.readouterr().err == "rules new: rules bidding.max = 1 is out of range (100..400)\n"
+    )
+    assert main(["rules", "new", "Late", "--rules", "[1]"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "rules new: --rules must be a JSON object of rule parameters",
+        "rules new: 'name' = 'Late' is not a template name (lower-case letters, digits and"
+        " hyphens, at most 40, starting with a letter or digit)",
+    ]
+    assert list(home.iterdir()) == []
+
+
+def test_new_on_a_custom_base_and_not_playable_yet(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    put(home, FRIDAY)
+    out = tmp_path / "crawl.json"
+    argv = ["rules", "new", "crawl", "--base", "friday", "--rules", '{"play.crawl": true}']
+    assert main([*argv, "--out", str(out)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"wrote template 'crawl' (friday with 1 change) to {out}",
+        "  not playable yet: rules play.crawl = true is not supported yet (supported: false)",
+    ]
+    assert find_template(str(out)).base == "friday"

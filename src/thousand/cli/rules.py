@@ -7,6 +7,7 @@ found). Problems go to standard error, one line each, with exit status 2.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import textwrap
 from collections.abc import Callable
@@ -16,10 +17,14 @@ from ..rules.custom import (
     ChosenTemplate,
     TemplateError,
     builtin,
+    changes_text,
     check_file,
     custom_paths,
     find_template,
     load_file,
+    resolve,
+    template_json,
+    template_text,
     templates_home,
 )
 from ..rules.model import Rules
@@ -41,6 +46,17 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     diff = rsub.add_parser("diff", help="two templates compared, parameter by parameter")
     diff.add_argument("a", help="a template's name or its JSON file")
     diff.add_argument("b", help="another template's name or JSON file")
+    new = rsub.add_parser("new", help="save a custom template: a name, a base and changes")
+    new.add_argument("name", help="the new template's name (lower-case letters, digits, -)")
+    new.add_argument("--base", default="russian", help="the template it starts from (russian)")
+    new.add_argument(
+        "--rules", metavar="JSON", help='the parameters it changes, as a record\'s "rules" object'
+    )
+    new.add_argument("--summary", default="", help="one line about it, for rules list")
+    new.add_argument(
+        "--out", metavar="FILE", help="write it here (default: NAME.json in the templates folder)"
+    )
+    new.add_argument("--force", action="store_true", help="replace a file that is there")
     check = rsub.add_parser("check", help="every problem of a custom template file")
     check.add_argument("file", help="a custom template (JSON)")
     docs = rsub.add_parser("docs", help="write the rules reference (docs/rules) into a folder")
@@ -57,6 +73,8 @@ def run(args: argparse.Namespace, say: Say = print) -> int:
             return show(find_template(args.template), say)
         if command == "diff":
             return diff(find_template(args.a), find_template(args.b), say)
+        if command == "new":
+            return new_template(args, say)
         if command == "check":
             return check(Path(args.file), say)
         if command == "docs":
@@ -182,6 +200,38 @@ def diff(a: ChosenTemplate, b: ChosenTemplate, say: Say) -> int:
 def _value(param: Param, value: Value, rules: Rules) -> str:
     words = value_words(param.name, value, rules)
     return words if param.is_supported(value) else f"{words} ({NOT_PLAYABLE})"
+
+
+def new_template(args: argparse.Namespace, say: Say) -> int:
+    """Save a custom template, checked first: nothing is written when it has a problem."""
+    problems: list[str] = []
+    changes: dict[str, object] = {}
+    if args.rules is not None:
+        try:
+            data = json.loads(args.rules)
+        except json.JSONDecodeError as e:
+            data, problems = {}, [f"--rules is not JSON ({e.msg})"]
+        if isinstance(data, dict):
+            changes = data
+        else:
+            problems.append("--rules must be a JSON object of rule parameters")
+    path = Path(args.out) if args.out else templates_home() / f"{args.name}.json"
+    template = template_json(args.name, args.base, changes, args.summary)
+    chosen, found = resolve(template, path)
+    problems += found
+    if path.exists() and not args.force:
+        problems.append(f"{path} is there already (--force replaces it)")
+    if problems or chosen is None:
+        for problem in problems:
+            print(f"rules new: {problem}", file=sys.stderr)
+        return 2
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(template_text(template), encoding="utf-8")
+    count = changes_text(len(chosen.changes))
+    say(f"wrote template {chosen.name!r} ({chosen.base} with {count}) to {path}")
+    for problem in chosen.support_problems():
+        say(f"  {NOT_PLAYABLE}: {problem}")
+    return 0
 
 
 def check(path: Path, say: Say) -> int:

@@ -5,11 +5,12 @@ The file format, ``thousand-template/1`` (docs/custom-templates.md)::
     {"format": "thousand-template/1", "name": "friday", "base": "russian",
      "summary": "Our Friday table: a short match.", "rules": {"game.target": 500}}
 
-A template is found by name among the built-in templates of rules.md part 3, then as
-``NAME.json`` in the templates folder (``$THOUSAND_HOME/templates``, by default
-``~/.thousand/templates``), or given as the path of its file. A base is a built-in template or a
-custom one in the templates folder. A record names the built-in a template starts from as its
-``variant`` and the rest as its ``rules`` (record-format.md), so any program can replay it.
+A template is found by name among the built-in templates of rules.md part 3, then as a file
+(an argument that ends in ``.json``, holds a ``/`` or names a file), then as ``NAME.json`` in
+the templates folder (``$THOUSAND_HOME/templates``, by default ``~/.thousand/templates``). A
+base is a built-in template or a custom one in the templates folder. A record names the built-in
+a template starts from as its ``variant`` and the rest as its ``rules`` (record-format.md), so
+any program can replay it.
 """
 
 from __future__ import annotations
@@ -73,6 +74,11 @@ class ChosenTemplate:
         except RulesError as e:
             return e.problems
         return []
+
+
+def changes_text(count: int) -> str:
+    """``1 change``, ``3 changes``."""
+    return f"{count} change{'' if count == 1 else 's'}"
 
 
 def templates_home() -> Path:
@@ -268,9 +274,17 @@ def _load(
     data, problems = _read_json(path)
     if problems:
         return None, problems
+    return resolve(data, path, seen, supported_only=supported_only)
+
+
+def resolve(
+    data: object, path: Path, seen: tuple[Path, ...] = (), *, supported_only: bool = False
+) -> tuple[ChosenTemplate | None, list[str]]:
+    """A template file's JSON value (read from, or to be written to, ``path``) resolved, and
+    every problem with it; ``seen`` are the files of the templates that have it as a base."""
     if not isinstance(data, dict):
         return None, [f"is {show(data)}, not a JSON object with {', '.join(KEYS)}"]
-    problems += _header_problems(data, path)
+    problems = _header_problems(data, path)
     summary = _text_field(data, "summary", problems)
     description = _text_field(data, "description", problems)
     base, base_problems = (
@@ -300,7 +314,7 @@ def _load(
             name=name,
             base=base.name,
             variant=base.variant,
-            summary=summary or f"{base.name} with {len(known)} changes.",
+            summary=summary or f"{base.name} with {changes_text(len(known))}.",
             description=description,
             rules=rules,
             base_rules=base.rules,
@@ -309,3 +323,20 @@ def _load(
         ),
         [],
     )
+
+
+def template_json(
+    name: str, base: str, changes: Mapping[str, object], summary: str = ""
+) -> dict[str, object]:
+    """A template file's JSON value; ``changes`` in the order of rules.md part 2."""
+    data: dict[str, object] = {"format": FORMAT, "name": name, "base": base}
+    if summary:
+        data["summary"] = summary
+    order = {name: i for i, name in enumerate(PARAM_BY_NAME)}
+    data["rules"] = dict(sorted(changes.items(), key=lambda kv: order.get(kv[0], len(order))))
+    return data
+
+
+def template_text(data: Mapping[str, object]) -> str:
+    """A template file's text: JSON, two-space indented, one parameter a line, UTF-8 as is."""
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
