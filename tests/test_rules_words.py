@@ -92,7 +92,11 @@ def test_sentences_in_numbers() -> None:
         == "the seat that must bid is the dealer, at 100, when the others pass without a bid"
     )
     assert value_words("players.count", 4) == "four players"
-    assert value_words("scoring.round_to", 1) == "not at all (exact)"
+    assert value_words("scoring.round_to", 1) == "exact (not rounded)"
+    assert (
+        sentence("writeoff.penalty_every", 3, russian)
+        == "write-offs cost the declarer a further 120 at every third write-off"
+    )
     assert value_words("bidding.silence_below", -200) == (
         "is barred to a seat whose total is below -200"
     )

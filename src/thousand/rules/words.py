@@ -273,7 +273,7 @@ WORDINGS: dict[str, Wording] = {
         {
             "0": "cost the declarer no further penalty",
             **{
-                k: f"cost the declarer {{writeoff.penalty|a further penalty}} more at every {v}"
+                k: f"cost the declarer a further {{writeoff.penalty|penalty}} at every {v}"
                 " write-off"
                 for k, v in _ORDINAL.items()
             },
@@ -330,7 +330,7 @@ WORDINGS: dict[str, Wording] = {
         "a declarer who takes every trick",
         {
             "off": "gains nothing extra",
-            "fixed": "gains {play.slam_bonus|the slam bonus} more",
+            "fixed": "gains a further {play.slam_bonus|slam bonus}",
             "double": "gains double the contract",
         },
     ),
@@ -382,7 +382,8 @@ WORDINGS: dict[str, Wording] = {
     ),
     # scoring
     "scoring.round_to": Wording(
-        "card points are rounded", {"1": "not at all (exact)", "5": "to fives", "10": "to tens"}
+        "card points are",
+        {"1": "exact (not rounded)", "5": "rounded to fives", "10": "rounded to tens"},
     ),
     "scoring.round_before_check": Wording(
         "the contract is checked against",
