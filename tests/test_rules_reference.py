@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from thousand.cli.main import main
 from thousand.rules import PARAMS, TEMPLATES
 from thousand.rules.reference import COMMAND, pages, write
@@ -87,3 +89,14 @@ def test_docs_command_writes_the_pages_and_removes_stale_ones(tmp_path: Path) ->
     }
     assert written == pages()
     assert len(write(tmp_path)) == len(pages())
+
+
+def test_docs_into_a_file_is_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    assert main(["rules", "docs", str(blocker)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(f"rules docs: cannot write {blocker}/templates: ")
+    assert err.count("\n") == 1
