@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
 import pytest
 
 from thousand.cli.main import main
-from thousand.rules import PARAMS, TEMPLATES
-from thousand.rules.reference import COMMAND, pages, write
+from thousand.rules import PARAM_BY_NAME, PARAMS, TEMPLATES
+from thousand.rules.reference import COMMAND, pages, parameter_entry, write
+
+from .unplayable import crawl_unplayable  # noqa: F401 (a fixture)
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMITTED = ROOT / "docs" / "rules"
@@ -60,20 +63,32 @@ def test_pages_in_numbers() -> None:
         "| **[`scoring.round_to`](../parameters.md#scoringround_to)** | **`10`** | card points"
         " are rounded to tens |" in tysiac
     )
-    estonian = generated["templates/estonian.md"]
-    assert "- Playable now: not yet\n" in estonian
-    assert (
-        "the Estonian crawl (a declarer without an ace plays the first trick face down) is played"
-        " (*not playable yet*)" in estonian
-    )
-    catalogue = generated["parameters.md"]
-    assert "- `4`: the table seats four players (*not playable yet*).\n" in catalogue
-    assert "- `3`: the table seats three players.\n" in catalogue
-    assert "- Playable now: 3 only; other values are not playable yet.\n" in catalogue
     assert (
         "| [`tysiac`](templates/tysiac.md) | `russian` | yes | Polish Tysiąc"
         in generated["INDEX.md"]
     )
+
+
+@pytest.mark.usefixtures("crawl_unplayable")
+def test_what_is_not_playable_yet_is_marked() -> None:
+    generated = pages()
+    estonian = generated["templates/estonian.md"]
+    assert "- Playable now: not yet\n" in estonian
+    assert "The engine does not play all of it yet:\n\n- template 'estonian' is not" in estonian
+    assert (
+        "| **`true`** | the Estonian crawl (a declarer without an ace plays the first trick face"
+        " down) is played (*not playable yet*) |" in estonian
+    )
+    assert "| [`estonian`](templates/estonian.md) | `russian` | not yet |" in generated["INDEX.md"]
+    crawl = parameter_entry(PARAM_BY_NAME["play.crawl"])
+    assert (
+        "- `true`: the Estonian crawl (a declarer without an ace plays the first trick face down)"
+        " is played (*not playable yet*).\n" in crawl
+    )
+    entry = parameter_entry(dataclasses.replace(PARAM_BY_NAME["players.count"], supported=(3,)))
+    assert "- `4`: the table seats four players (*not playable yet*).\n" in entry
+    assert "- `3`: the table seats three players.\n" in entry
+    assert "- Playable now: 3 only; other values are not playable yet.\n" in entry
 
 
 def test_docs_command_writes_the_pages_and_removes_stale_ones(tmp_path: Path) -> None:
