@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -525,3 +528,13 @@ def test_new_on_a_custom_base_and_not_playable_yet(
         f"  not playable yet: {CRAWL_REFUSED}",
     ]
     assert find_template(str(out)).base == "friday"
+
+
+def test_a_reader_that_goes_away_is_no_error() -> None:
+    """``thousand rules show russian | head -1`` stops quietly, as cat does."""
+    command = f"{shlex.quote(sys.executable)} -m thousand rules show russian | head -1"
+    done = subprocess.run(
+        ["bash", "-c", f"set -o pipefail; {command}"], capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.startswith("russian: The canonical Russian rules")
+    assert done.stderr == "" and done.returncode == 0

@@ -83,6 +83,8 @@ def run(args: argparse.Namespace, say: Say = print) -> int:
         for problem in e.problems:
             print(f"rules {command}: {problem}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        raise
     except OSError as e:
         print(f"rules {command}: cannot write {e.filename}: {e.strerror}", file=sys.stderr)
         return 2
