@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import signal
 import socket
@@ -30,7 +31,12 @@ from thousand.rules import rules_from_record
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ROOT / "docs" / "protocol"
-SHORT_MATCH = {"game.target": 200, "barrel.threshold": None}
+#: a match of a few deals even between random players: a failed contract goes to each defender
+SHORT_MATCH = {
+    "game.target": 300,
+    "barrel.threshold": None,
+    "scoring.failed_contract": "each-defender",
+}
 PG_DEFAULT = "postgresql://postgres@127.0.0.1:5432/postgres"
 
 Message = dict[str, Any]
@@ -128,11 +134,18 @@ class Server:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         return httpx.post(self.http + path, json=body, headers=headers, timeout=10)
 
+    def delete_seat(self, table_id: str, seat: int, token: str | None) -> httpx.Response:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        return httpx.delete(f"{self.http}/tables/{table_id}/seats/{seat}", headers=headers)
+
     def get(self, path: str) -> httpx.Response:
         return httpx.get(self.http + path, timeout=10)
 
-    def new_table(self, seats: list[Message], rules: Message | None = None) -> Message:
-        answer = self.post("/tables", {"template": "russian", "rules": rules or {}, "seats": seats})
+    def new_table(
+        self, seats: list[Message], rules: Message | None = None, seed: int | None = None
+    ) -> Message:
+        body = {"template": "russian", "rules": rules or {}, "seats": seats, "seed": seed}
+        answer = self.post("/tables", body)
         assert answer.status_code == 201, answer.text
         table: Message = answer.json()
         return table
@@ -219,6 +232,22 @@ def play_turn(client: Client, choose: Callable[[list[str]], str]) -> Message:
     return client.recv_until(
         lambda m: m["type"] in ("ack", "error") and m.get("intent") == intent_id
     )
+
+
+def play_to_end(client: Client, rng: random.Random, limit_s: float = 120) -> Message:
+    """Play ``client``'s seat with random legal moves until the match is won; the event that
+    won it."""
+    deadline = time.monotonic() + limit_s
+    while True:
+        assert time.monotonic() < deadline, f"the match goes on: version {client.version}"
+        if client.my_turn():
+            answer = play_turn(client, rng.choice)
+            assert answer["type"] == "ack", answer
+        else:
+            client.recv()
+        won = [m for m in client.messages[-4:] if finished(m)]
+        if won:
+            return won[0]
 
 
 def finished(message: Message) -> bool:

@@ -39,6 +39,9 @@ class CreateTable(BaseModel):
 
     template: str = "russian"
     rules: dict[str, Any] = Field(default_factory=dict)
+    seed: int | None = Field(
+        None, ge=0, lt=2**62, description="the seed of the cards and the bots (default: random)"
+    )
     seats: list[SeatRequest] = Field(
         default_factory=lambda: [
             SeatRequest(kind="human", level=None),
@@ -126,7 +129,7 @@ def create_app(settings: Settings) -> FastAPI:
                 if s.level is not None:
                     raise LobbyError(422, f"seat {i}: a human seat has no level")
                 specs.append(SeatSpec("human"))
-        return hub.create(body.template, body.rules, specs).summary()
+        return hub.create(body.template, body.rules, specs, seed=body.seed).summary()
 
     @app.get("/tables")
     async def list_tables() -> list[dict[str, Any]]:

@@ -416,7 +416,7 @@ class Hub:
         overrides: dict[str, Any],
         specs: Sequence[SeatSpec],
         rematch_of: str | None = None,
-        names: Sequence[str | None] | None = None,
+        seed: int | None = None,
     ) -> LiveTable:
         try:
             rules = rules_from_record(template, overrides)
@@ -432,7 +432,7 @@ class Hub:
             template=template,
             rules=dict(overrides),
             seat_specs=tuple(specs),
-            seed=secrets.randbelow(2**62),
+            seed=secrets.randbelow(2**62) if seed is None else seed,
             status=OPEN,
             version=0,
             rematch_of=rematch_of,
