@@ -405,7 +405,9 @@ class Hub:
     def resume(self) -> None:
         """Start what was under way when the server stopped: a due deal, a bot's turn."""
         for table in self.tables.values():
-            if table.status == PLAYING:
+            if table.status == OPEN and not table.free_seats():
+                table._start()  # the last seat was taken just before the server stopped
+            elif table.status == PLAYING:
                 if not table.game.in_deal and not table.game.over:
                     table._deal_next()
                 table._kick_bot()
