@@ -63,11 +63,15 @@ def _answer(response: httpx.Response) -> Any:
 
 
 def create_table(
-    server: str, template: str, rules: dict[str, Any], seats: list[dict[str, Any]]
+    server: str,
+    template: str,
+    rules: dict[str, Any],
+    seats: list[dict[str, Any]],
+    seed: int | None = None,
 ) -> str:
     """A new table's id."""
     try:
-        body = {"template": template, "rules": rules, "seats": seats}
+        body = {"template": template, "rules": rules, "seats": seats, "seed": seed}
         answer = _answer(httpx.post(f"{server}/tables", json=body, timeout=10))
     except httpx.HTTPError as e:
         raise LinkError(f"cannot reach the server at {server}: {e}") from None

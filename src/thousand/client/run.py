@@ -73,7 +73,7 @@ def open_seat(args: argparse.Namespace) -> Seat:
     seats: list[dict[str, Any]] = [{"kind": "human"} for _ in range(max(1, args.humans))]
     while len(seats) < 3:
         seats.append({"kind": "bot", "level": args.bots})
-    table = create_table(server, args.template, rules, seats)
+    table = create_table(server, args.template, rules, seats, args.seed)
     return take_seat(server, table, args.name, 0)
 
 

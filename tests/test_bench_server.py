@@ -1,0 +1,25 @@
+"""A smoke run of the server benchmark with a tiny budget (no timing is asserted)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_server_benchmark_runs(tmp_path: Path) -> None:
+    out = tmp_path / "bench.json"
+    script = str(ROOT / "benchmarks" / "bench_server.py")
+    subprocess.run(
+        [sys.executable, script, "--tables", "3", "--seconds", "0.5", "--json", str(out)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    figures = json.loads(out.read_text(encoding="utf-8"))
+    assert figures["tables"] == 3
+    assert figures["moves"] > 0 and figures["engine_moves_per_second"] > 0
+    assert figures["latency_p99_ms"] >= figures["latency_p50_ms"] > 0
