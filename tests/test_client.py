@@ -47,6 +47,13 @@ async def play_match(app: ThousandApp, limit_s: float) -> dict[str, str]:
                 await pilot.press("enter")
             await pilot.pause(0.01)
         seen["scores"] = str(app.query_one("#scores", DataTable).row_count)
+        seen["reports"] = str(len(app.reports))
+        first = app.seat.table
+        await pilot.press("r")  # a rematch: a new table, the same seat
+        while app.link.view is None or app.seat.table == first:
+            assert time.monotonic() < deadline, "the rematch did not start"
+            await pilot.pause(0.02)
+        seen["rematch"] = app.seat.table
         await pilot.press("q")
     return seen
 
@@ -56,13 +63,14 @@ def test_a_whole_match_in_the_textual_client(server: Server) -> None:
     taken = server.sit(table["id"], "Ann")
     app = ThousandApp(Seat(server.http, table["id"], 0, taken["token"]))
     seen = asyncio.run(play_match(app, 240))
-    assert app.winner is not None
+    assert seen["rematch"] != table["id"] and app.seat.seat == 0
+    assert server.get(f"/tables/{seen['rematch']}").json()["rematch_of"] == table["id"]
     assert "Trump:" in seen["table"] and "Marriages:" in seen["table"]
     assert "Auction:" in seen["table"] and "Declarer:" in seen["table"]
     assert seen["trick"].startswith("Trick: ")
     assert seen["hand"].startswith("Your hand: ")
     assert seen["moves"]
-    assert int(seen["scores"]) == len(app.reports) >= 1
+    assert int(seen["scores"]) == int(seen["reports"]) >= 1
     record = server.get(f"/games/{table['id']}/record")
     assert record.status_code == 200
     assert app.errors == []
@@ -81,8 +89,8 @@ def test_rendering_from_views() -> None:
         "totals": [0, 120, 10],
         "events": [],
     }
-    assert scoresheet_rows([report]) == [
-        ("1", "1", "120", "made", "+0 = 0", "+120 = 120", "+10 = 10")
+    assert scoresheet_rows([report], ["Ann", "Boris", "Cyril"]) == [
+        ("1", "Boris", "120", "made", "+0 = 0", "+120 = 120", "+10 = 10")
     ]
 
 

@@ -40,6 +40,7 @@ class ThousandApp(App[None]):
         self.reports: list[dict[str, Any]] = []
         self.winner: int | None = None
         self.errors: list[str] = []
+        self._score_heads: tuple[str, ...] = ()
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -127,16 +128,12 @@ class ThousandApp(App[None]):
 
     def _scores(self) -> None:
         table = self.query_one("#scores", DataTable)
-        n = len(self.names) or 3
-        if not table.columns:
-            table.add_columns(
-                "Deal",
-                "Declarer",
-                "Contract",
-                "Result",
-                *(self.names[s] if s < len(self.names) else f"seat {s}" for s in range(n)),
-            )
-        rows = scoresheet_rows(self.reports)
+        heads = ("Deal", "Declarer", "Contract", "Result", *self.names)
+        rows = scoresheet_rows(self.reports, self.names)
+        if heads != self._score_heads:
+            table.clear(columns=True)
+            table.add_columns(*heads)
+            self._score_heads = heads
         if table.row_count != len(rows):
             table.clear()
             table.add_rows(rows)

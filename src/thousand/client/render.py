@@ -107,12 +107,15 @@ def move_label(move: str) -> str:
     return card(move)
 
 
-def scoresheet_rows(reports: list[dict[str, Any]]) -> list[tuple[str, ...]]:
-    """One row per finished deal: number, declarer, contract, result, each seat's total."""
+def scoresheet_rows(
+    reports: list[dict[str, Any]], names: list[str] | None = None
+) -> list[tuple[str, ...]]:
+    """One row per finished deal: number, declarer, contract, result, each seat's change and
+    total."""
     rows = []
     for i, r in enumerate(reports, start=1):
         cells = [f"{c:+d} = {t}" for c, t in zip(r["changes"], r["totals"], strict=True)]
-        declarer = "-" if r["declarer"] is None else str(r["declarer"])
+        declarer = "-" if r["declarer"] is None else who(r["declarer"], names or [], None)
         contract = "-" if r["contract"] is None else str(r["contract"])
         rows.append((str(i), declarer, contract, r["result"], *cells))
     return rows
