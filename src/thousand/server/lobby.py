@@ -83,9 +83,10 @@ def create_app(settings: Settings) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         store.migrate()
         hub.load()
-        hub.resume()
+        await hub.resume()
         yield
         hub.closing = True
+        hub.writer.shutdown(wait=True)
         store.close()
 
     app = FastAPI(
@@ -129,7 +130,8 @@ def create_app(settings: Settings) -> FastAPI:
                 if s.level is not None:
                     raise LobbyError(422, f"seat {i}: a human seat has no level")
                 specs.append(SeatSpec("human"))
-        return hub.create(body.template, body.rules, specs, seed=body.seed).summary()
+        table = await hub.create(body.template, body.rules, specs, seed=body.seed)
+        return table.summary()
 
     @app.get("/tables")
     async def list_tables() -> list[dict[str, Any]]:

@@ -15,6 +15,7 @@ import random
 import secrets
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -201,17 +202,17 @@ class LiveTable:
                 raise LobbyError(409, f"seat {seat} of table {self.id} is not free")
             token = secrets.token_urlsafe(24)
             digest = token_hash(token)
-            self.hub.store.set_seat(self.id, seat, name, digest)
+            await self.hub.write(self.hub.store.set_seat, self.id, seat, name, digest)
             self.row.seats[seat] = SeatRow(name, digest)
             self.game = _renamed(self.game, self._names())
             self._tell_seats()
             if self.status == OPEN and not self.free_seats():
-                self._start()
+                await self._start()
             return seat, token
 
     async def leave(self, seat: int) -> None:
         async with self.lock:
-            self.hub.store.set_seat(self.id, seat, None, None)
+            await self.hub.write(self.hub.store.set_seat, self.id, seat, None, None)
             self.row.seats[seat] = SeatRow(None, None)
             for conn in list(self.connections):
                 if conn.seat == seat:
@@ -256,7 +257,7 @@ class LiveTable:
             except IllegalAction as e:
                 conn.send(protocol.error("illegal", f"{intent.move!r}: {e}", intent.id))
                 return
-            self._commit(seat, action, intent.id)
+            await self._commit(seat, action, intent.id)
             conn.send(protocol.ack(intent.id, self.answered[(seat, intent.id)]))
 
     def _refusal(self, seat: int, intent: protocol.Intent) -> tuple[str, str] | None:
@@ -276,35 +277,41 @@ class LiveTable:
 
     # -- changing the game ------------------------------------------------------------------
 
-    def _start(self) -> None:
+    async def _start(self) -> None:
         self.row.status = PLAYING
         if self.game.deal is None:
-            self._deal_next()
+            await self._deal_next()
         self._tell_seats()
         self._kick_bot()
 
-    def _deal_next(self) -> None:
+    async def _deal_next(self) -> None:
         number = len(self.game.logs) + 1
         rng = random.Random(derive_seed(self.row.seed, "deal", number))
         game = self.game.shuffle_and_deal(rng)
         log = game.logs[-1]
         version = self.version + 1
-        self.hub.store.append_deal(
-            self.id, DealRow(number, version, log.dealer, log.hands, log.talon), self.status
+        await self.hub.write(
+            self.hub.store.append_deal,
+            self.id,
+            DealRow(number, version, log.dealer, log.hands, log.talon),
+            self.status,
         )
         self.row.version = version
         self.game = game
         event = {"kind": "deal", "number": number, "dealer": log.dealer}
         self._broadcast(lambda _seat: event)
 
-    def _commit(self, seat: int, action: int, intent_id: str | None) -> None:
+    async def _commit(self, seat: int, action: int, intent_id: str | None) -> None:
         started = self.hub.clock()
         game = self.game.apply(action)
         version = self.version + 1
         status = FINISHED if game.over else self.status
         token = action_text(action)
-        self.hub.store.append_move(
-            self.id, MoveRow(version, len(game.logs), seat, token, intent_id), status
+        await self.hub.write(
+            self.hub.store.append_move,
+            self.id,
+            MoveRow(version, len(game.logs), seat, token, intent_id),
+            status,
         )
         self.row.version = version
         self.row.status = status
@@ -326,7 +333,7 @@ class LiveTable:
         if status == FINISHED:
             self._tell_seats()
         elif not game.in_deal:
-            self._deal_next()
+            await self._deal_next()
         self._kick_bot()
 
     def _broadcast(self, event_for: Callable[[int | None], dict[str, Any]]) -> None:
@@ -373,7 +380,7 @@ class LiveTable:
                     continue
                 # the bot chose from the view of this very version, so the move is legal;
                 # while this loop runs, _commit starts no second one
-                self._commit(seat, action, None)
+                await self._commit(seat, action, None)
 
 
 def _renamed(game: Game, names: Sequence[str]) -> Game:
@@ -390,6 +397,14 @@ class Hub:
         self.closing = False
         self.observers: list[Observer] = []
         self.clock = _clock
+        # SQLite takes one writer at a time; PostgreSQL commits many tables' moves at once
+        threads = 1 if store.engine.dialect.name == "sqlite" else 8
+        self.writer = ThreadPoolExecutor(threads, thread_name_prefix="thousand-storage")
+
+    async def write(self, call: Callable[..., None], *args: Any) -> None:
+        """Run a storage call in the storage threads (the event loop goes on meanwhile); one
+        table waits for its own writes, under its lock, so its changes stay in order."""
+        await asyncio.get_running_loop().run_in_executor(self.writer, call, *args)
 
     def observe(self, table_id: str, version: int, seconds: float) -> None:
         for o in self.observers:
@@ -402,17 +417,18 @@ class Hub:
             table = LiveTable(row, rules, self)
             self.tables[row.id] = table
 
-    def resume(self) -> None:
+    async def resume(self) -> None:
         """Start what was under way when the server stopped: a due deal, a bot's turn."""
         for table in self.tables.values():
-            if table.status == OPEN and not table.free_seats():
-                table._start()  # the last seat was taken just before the server stopped
-            elif table.status == PLAYING:
-                if not table.game.in_deal and not table.game.over:
-                    table._deal_next()
-                table._kick_bot()
+            async with table.lock:
+                if table.status == OPEN and not table.free_seats():
+                    await table._start()  # the last seat was taken just before the stop
+                elif table.status == PLAYING:
+                    if not table.game.in_deal and not table.game.over:
+                        await table._deal_next()
+                    table._kick_bot()
 
-    def create(
+    async def create(
         self,
         template: str,
         overrides: dict[str, Any],
@@ -440,13 +456,14 @@ class Hub:
             rematch_of=rematch_of,
             seats=[SeatRow() for _ in specs],
         )
-        self.store.create_table(row)
+        await self.write(self.store.create_table, row)
         table = LiveTable(row, rules, self)
         self.tables[row.id] = table
         if rematch_of is not None and rematch_of in self.tables:
             self.tables[rematch_of].row.rematch = row.id
         if all(s.kind == "bot" for s in specs):
-            table._start()
+            async with table.lock:
+                await table._start()
         return table
 
     def get(self, table_id: str) -> LiveTable:
@@ -476,7 +493,9 @@ async def rematch(hub: Hub, old: LiveTable, token: str | None) -> tuple[LiveTabl
     if old.row.rematch is not None:
         new = hub.get(old.row.rematch)
     else:
-        new = hub.create(old.row.template, old.row.rules, old.row.seat_specs, rematch_of=old.id)
+        new = await hub.create(
+            old.row.template, old.row.rules, old.row.seat_specs, rematch_of=old.id
+        )
     if seat is None:
         return new, None, ""
     name = old.row.seats[seat].name or f"seat-{seat}"
