@@ -177,7 +177,7 @@ class Client:
         self.seat = seat
         self.messages: list[Message] = []
         self.conn: ClientConnection = connect(
-            f"{server.ws}/tables/{table_id}/ws", max_size=2**22, open_timeout=10
+            f"{server.ws}/tables/{table_id}/ws", max_size=2**22, open_timeout=10, close_timeout=1
         ).__enter__()
         self.send({"type": "hello", "token": token} if token else {"type": "hello"})
         snapshot = self.recv()

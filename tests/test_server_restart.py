@@ -132,3 +132,31 @@ def test_messages_and_connections_are_rate_limited(tmp_path: Path) -> None:
     with running(tmp_path / "data2", None, "--request-rate", "1", "--request-burst", "3") as server:
         codes = [server.get("/tables").status_code for _ in range(6)]
         assert codes.count(429) >= 2 and codes[0] == 200, codes
+
+
+def test_killed_at_random_moments_a_bot_table_loses_nothing(tmp_path: Path) -> None:
+    """Bots playing flat out, the server killed three times at random moments: each time every
+    move a spectator was told of is stored, and play resumes from the stored version."""
+    server = Server(tmp_path / "data").start()
+    rng = random.Random(11)
+    try:
+        table = server.new_table([BOT, BOT, BOT], seed=3)
+        for _ in range(3):
+            watcher = Client(server, table["id"], None, None)
+            start = watcher.version
+            deadline = time.monotonic() + rng.uniform(0.2, 0.6)
+            while time.monotonic() < deadline:
+                watcher.recv()
+            server.kill()
+            watched = seen_moves(watcher.messages)
+            watcher.close()
+            store = Store(database_url(None, tmp_path / "data"))
+            row = store.load(table["id"])
+            store.close()
+            assert row is not None and row.version >= watcher.version > start
+            stored = {m.version: m.move for m in row.moves}
+            assert all(stored[v] == m for v, m in watched.items() if m is not None)
+            server.start()
+            assert server.get(f"/tables/{table['id']}").json()["version"] >= row.version
+    finally:
+        server.stop()
