@@ -99,3 +99,43 @@ def test_join_urls() -> None:
     with pytest.raises(LinkError, match="is not a table's URL"):
         split_table_url("http://127.0.0.1:8000/nothing")
     assert Seat("http://h:1", "t", 0, "x").ws_url == "ws://h:1/tables/t/ws"
+
+
+def test_the_link_reconnects_and_resends_a_move_once(server: Server) -> None:
+    """A move sent just as the connection drops: the link reconnects, gets a snapshot, sends
+    the same intent again, and the move is made exactly once."""
+    from thousand.client.link import Message, TableLink
+    from thousand.server.storage import Store, database_url
+
+    table = server.new_table([HUMAN, BOT, BOT], SHORT_MATCH, seed=4)
+    taken = server.sit(table["id"], "Ann")
+    got: list[Message] = []
+
+    async def scenario() -> str:
+        link = TableLink(Seat(server.http, table["id"], 0, taken["token"]), got.append)
+        task = asyncio.get_running_loop().create_task(link.run())
+        deadline = time.monotonic() + 30
+        while not (link.view and link.view["legal_actions"]):
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.01)
+        await link.move(link.view["legal_actions"][0])
+        pending = link._pending
+        assert pending is not None
+        assert link._conn is not None
+        await link._conn.close()  # the connection drops as the move goes out
+        while link._pending is not None:
+            assert time.monotonic() < deadline, "the resent intent was not answered"
+            await asyncio.sleep(0.01)
+        await link.close()
+        await asyncio.wait_for(task, 10)
+        return str(pending["id"])
+
+    intent_id = asyncio.run(scenario())
+    answers = [m for m in got if m.get("intent") == intent_id]
+    assert [m["type"] for m in answers][-1] == "ack"
+    assert sum(1 for m in got if m["type"] == "snapshot") >= 2, "it connected twice"
+    store = Store(database_url(None, server.data))
+    row = store.load(table["id"])
+    store.close()
+    assert row is not None
+    assert [m.intent_id for m in row.moves].count(intent_id) == 1
