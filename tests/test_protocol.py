@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from thousand.cards import parse_card
 from thousand.engine.actions import give, play
 from thousand.server import protocol
 from thousand.server.storage import Store, metadata
+from thousand.server.tables import MAX_BACKLOG, Connection
 
 from .server_support import VALIDATORS, postgres_database
 
@@ -114,3 +116,13 @@ def test_protocol_doc_lists_every_schema() -> None:
     for path in sorted((root / "protocol").glob("*.schema.json")):
         assert f"protocol/{path.name}" in doc, path.name
         json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_a_client_that_reads_nothing_is_cut_off() -> None:
+    async def scenario() -> list[str | None]:
+        conn = Connection(None)
+        for i in range(MAX_BACKLOG + 5):
+            conn.send({"type": "pong", "version": i})
+        return [conn.queue.get_nowait() for _ in range(conn.queue.qsize())]
+
+    assert asyncio.run(scenario()) == [None]

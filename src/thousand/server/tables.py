@@ -32,6 +32,8 @@ from .storage import DealRow, MoveRow, SeatRow, SeatSpec, Store, TableRow, now
 
 OPEN, PLAYING, FINISHED = "open", "playing", "finished"
 MAX_NAME = 32
+#: messages queued for one connection, unsent, before it is cut off
+MAX_BACKLOG = 2000
 
 
 class LobbyError(ValueError):
@@ -56,12 +58,24 @@ class Connection:
 
     seat: int | None
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    closed: bool = False
 
     def send(self, message: dict[str, Any]) -> None:
+        """Queue a message; a client that has let ``MAX_BACKLOG`` pile up unread is cut off
+        (it may reconnect and get a snapshot) rather than let the server's memory grow."""
+        if self.closed:
+            return
+        if self.queue.qsize() >= MAX_BACKLOG:
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.close()
+            return
         self.queue.put_nowait(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
 
     def close(self) -> None:
-        self.queue.put_nowait(None)
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
 
 
 Observer = Callable[[str, int, float], None]
