@@ -127,7 +127,7 @@ def test_hand_is_shown_by_suit_trump_first() -> None:
 
 def test_python_m_thousand_play_quits_on_q() -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "thousand", "play", "--seed", "1"],
+        [sys.executable, "-m", "thousand", "play", "--plain", "--seed", "1"],
         input="q\n",
         capture_output=True,
         text=True,

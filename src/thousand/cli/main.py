@@ -35,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--out", metavar="FILE", help="write the record here (default: stdout)")
     sp.add_argument("--rules", metavar="JSON", help='rule overrides as a record\'s "rules" object')
 
-    pp = sub.add_parser("play", help="play a match in the terminal against two random bots")
+    pp = sub.add_parser("play", help="play a match in the terminal (a table on a server)")
     pp.add_argument(
         "--template", default="russian", help="a template's name or JSON file (russian)"
     )
@@ -43,6 +43,23 @@ def build_parser() -> argparse.ArgumentParser:
     pp.add_argument("--name", default="You", help="your name in the record (You)")
     pp.add_argument("--out", metavar="FILE", help="write the record here at the end or on quit")
     pp.add_argument("--rules", metavar="JSON", help='rule overrides as a record\'s "rules" object')
+    pp.add_argument("--plain", action="store_true", help="the line-based game, no server")
+    pp.add_argument("--server", metavar="URL", help="a running server (default: start one here)")
+    pp.add_argument("--join", metavar="URL", help="join the table at this URL (.../tables/ID)")
+    pp.add_argument("--humans", type=int, default=1, help="human seats at a new table (1)")
+    pp.add_argument("--bots", default="easy", metavar="LEVEL", help="the bots' level (easy)")
+    pp.add_argument("--data", default=None, help="the local server's data folder")
+
+    sv = sub.add_parser("serve", help="run the game server (lobby, tables, bots, storage)")
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    sv.add_argument("--port", type=int, default=8000, help="port (8000)")
+    sv.add_argument("--data", default="thousand-data", help="data folder (thousand-data)")
+    sv.add_argument("--database", metavar="URL", help="postgresql://... instead of SQLite")
+    sv.add_argument("--bot-delay", type=float, default=0.5, help="seconds bots wait (0.5)")
+    sv.add_argument("--message-rate", type=float, default=20.0, help="messages/s a client may send")
+    sv.add_argument("--message-burst", type=int, default=40, help="messages in one burst (40)")
+    sv.add_argument("--request-rate", type=float, default=200.0, help="requests/s per address")
+    sv.add_argument("--request-burst", type=int, default=400, help="requests in one burst (400)")
 
     from .rules import add_parser as add_rules_parser
 
@@ -72,7 +89,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         return run_selfplay(
             args.template, args.deals, args.seed, args.out, args.match, args.max_deals, args.rules
         )
-    if args.command == "play":
+    if args.command == "play" and args.plain:
         from .play import run as run_play
 
         return run_play(args.template, args.seed, args.name, args.out, args.rules)
@@ -80,6 +97,14 @@ def _dispatch(args: argparse.Namespace) -> int:
         from .rules import run as run_rules
 
         return run_rules(args)
+    if args.command == "play":
+        from ..client.run import run as run_client
+
+        return run_client(args)
+    if args.command == "serve":
+        from ..server.serve import run as run_serve
+
+        return run_serve(args)
     return 2
 
 

@@ -1,0 +1,121 @@
+"""Text for the terminal client, made from the protocol's JSON views (no rules needed)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+SUIT_SIGNS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+RANKS = "AKQJT9"
+
+View = dict[str, Any]
+
+
+def who(seat: int | None, names: list[str], me: int | None) -> str:
+    if seat is None:
+        return "-"
+    name = names[seat] if seat < len(names) and names[seat] else f"seat {seat}"
+    return f"{name} (you)" if seat == me else name
+
+
+def hand_line(cards: list[str], trump: str | None) -> str:
+    """A hand grouped by suit, trump first, high cards first: ``A♥ K♥ | A♣ 9♣``."""
+    order = ["c", "d", "h", "s"]
+    if trump in order:
+        order.remove(trump)
+        order.insert(0, trump)
+    groups = []
+    for suit in order:
+        ranks = sorted((c[0] for c in cards if c[1] == suit), key=RANKS.index)
+        if ranks:
+            groups.append(" ".join(r + SUIT_SIGNS[suit] for r in ranks))
+    return " | ".join(groups) if groups else "(no cards)"
+
+
+def card(text: str) -> str:
+    return text[0] + SUIT_SIGNS.get(text[1], text[1])
+
+
+def table_lines(view: View, names: list[str]) -> list[str]:
+    """The deal as this seat sees it: dealer, auction, declarer, trump, marriages, talon."""
+    me = view["seat"]
+    lines = [
+        f"Dealer: {who(view['dealer'], names, me)}    To act: {who(view['to_act'], names, me)}"
+    ]
+    if view["auction"]:
+        bids = ", ".join(f"{who(a['seat'], names, me)} {a['move']}" for a in view["auction"])
+        lines.append(f"Auction: {bids}")
+    else:
+        lines.append("Auction: no bid yet")
+    if view["declarer"] is not None:
+        lines.append(
+            f"Declarer: {who(view['declarer'], names, me)}, bid {view['bid']},"
+            f" contract {view['contract']}"
+        )
+    if view["talon"] is not None:
+        lines.append("Talon: " + " ".join(card(c) for c in view["talon"]))
+    if view["received"] is not None:
+        lines.append(f"Passed to you: {card(view['received'])}")
+    trump = view["trump"]
+    lines.append("Trump: " + ("none yet" if trump is None else SUIT_NAMES[trump]))
+    if view["marriages"]:
+        lines.append(
+            "Marriages: "
+            + ", ".join(
+                f"{who(m['seat'], names, me)} {SUIT_NAMES[m['suit']]}" for m in view["marriages"]
+            )
+        )
+    else:
+        lines.append("Marriages: none")
+    lines.append(
+        "Tricks taken: "
+        + ", ".join(f"{who(s, names, me)} {n}" for s, n in enumerate(view["tricks_won"]))
+    )
+    return lines
+
+
+def trick_line(view: View, names: list[str]) -> str:
+    if view["trick"]:
+        return "Trick: " + ", ".join(
+            f"{who(t['seat'], names, view['seat'])} {card(t['card'])}" for t in view["trick"]
+        )
+    if view["completed_tricks"]:
+        last = view["completed_tricks"][-1]
+        return (
+            "Last trick: "
+            + " ".join(card(c) for c in last["cards"])
+            + f", taken by {who(last['winner'], names, view['seat'])}"
+        )
+    return "Trick: -"
+
+
+def move_label(move: str) -> str:
+    """A legal action as the menu shows it."""
+    if move == "pass":
+        return "pass"
+    if move == "writeoff":
+        return "write the deal off"
+    if move.isdigit():
+        return f"bid {move}"
+    if move.startswith("contract "):
+        return f"contract {move.split()[1]}"
+    if move.startswith("give "):
+        _, c, to = move.split()
+        return f"give {card(c)} to seat {to}"
+    if move.endswith("+"):
+        return f"{card(move[:2])} and declare the {SUIT_NAMES[move[1]]} marriage"
+    return card(move)
+
+
+def scoresheet_rows(
+    reports: list[dict[str, Any]], names: list[str] | None = None
+) -> list[tuple[str, ...]]:
+    """One row per finished deal: number, declarer, contract, result, each seat's change and
+    total."""
+    rows = []
+    for i, r in enumerate(reports, start=1):
+        cells = [f"{c:+d} = {t}" for c, t in zip(r["changes"], r["totals"], strict=True)]
+        declarer = "-" if r["declarer"] is None else who(r["declarer"], names or [], None)
+        contract = "-" if r["contract"] is None else str(r["contract"])
+        rows.append((str(i), declarer, contract, r["result"], *cells))
+    return rows

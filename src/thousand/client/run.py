@@ -1,0 +1,102 @@
+"""``thousand play``: the Textual client at a table of a server (a local one by default)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from ..rules.custom import TemplateError, find_template
+from .link import LinkError, Seat, create_table, split_table_url, take_seat
+
+
+def data_folder() -> Path:
+    """Where the local server keeps its database: ``$XDG_DATA_HOME/thousand``."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "thousand"
+
+
+def start_local_server(data: Path, bot_delay: float = 0.5) -> str:
+    """A server on a free port of 127.0.0.1, in a thread of this process; its URL."""
+    import uvicorn
+
+    from ..server.config import Settings
+    from ..server.lobby import create_app
+    from ..server.serve import WS_MAX_SIZE
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    app = create_app(Settings(data=data, bot_delay=bot_delay))
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=WS_MAX_SIZE
+    )
+    server = uvicorn.Server(config)
+    threading.Thread(target=server.run, daemon=True, name="thousand-server").start()
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(url + "/health", timeout=1).status_code == 200:
+                return url
+        except httpx.HTTPError:
+            time.sleep(0.05)
+    raise LinkError("the local server did not start")
+
+
+def open_seat(args: argparse.Namespace) -> Seat:
+    """Join the table at ``--join``, or make a table (on ``--server`` or a local server) with
+    ``--humans`` people and bots of level ``--bots`` in the other seats, and sit at seat 0."""
+    if args.join:
+        server, table = split_table_url(args.join)
+        return take_seat(server, table, args.name)
+    rules: dict[str, Any] = {}
+    if args.rules:
+        try:
+            rules = json.loads(args.rules)
+        except json.JSONDecodeError as e:
+            raise LinkError(f"--rules is not JSON ({e.msg})") from None
+        if not isinstance(rules, dict):
+            raise LinkError("--rules must be a JSON object of rule parameters")
+    server = (
+        args.server.rstrip("/")
+        if args.server
+        else start_local_server(Path(args.data) if args.data else data_folder())
+    )
+    seats: list[dict[str, Any]] = [{"kind": "human"} for _ in range(max(1, args.humans))]
+    while len(seats) < 3:
+        seats.append({"kind": "bot", "level": args.bots})
+    chosen = find_template(args.template)
+    table = create_table(
+        server, chosen.variant, {**chosen.record_rules(), **rules}, seats, args.seed
+    )
+    return take_seat(server, table, args.name, 0)
+
+
+def run(args: argparse.Namespace) -> int:
+    """The command: 0 after the app closes, 2 when the table cannot be opened."""
+    if not args.join:
+        try:
+            find_template(args.template)
+        except TemplateError as e:
+            print(f"play: {'; '.join(e.problems)}", file=sys.stderr)
+            return 2
+    try:
+        seat = open_seat(args)
+    except LinkError as e:
+        print(f"play: {e}", file=sys.stderr)
+        return 2
+    if args.humans > 1:
+        print(f"Friends join with: thousand play --join {seat.table_url}")
+    from .app import ThousandApp
+
+    ThousandApp(seat).run()
+    return 0

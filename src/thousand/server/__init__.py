@@ -1,0 +1,1 @@
+"""The game server: a lobby (REST), tables (WebSocket), storage (SQLite or PostgreSQL)."""

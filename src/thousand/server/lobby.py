@@ -1,0 +1,302 @@
+"""The server's front: the lobby's REST API (with OpenAPI docs at /docs) and the WebSocket.
+
+``create_app(settings)`` builds the FastAPI application; ``thousand serve`` runs it on uvicorn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
+from pydantic import BaseModel, Field
+
+from ..bots import available_levels
+from . import protocol
+from .config import Settings
+from .limits import Bucket, PerAddress
+from .storage import SeatSpec, Store, database_url
+from .tables import MAX_NAME, Connection, Hub, LiveTable, LobbyError, rematch
+
+#: seconds a new connection has to say hello
+HELLO_TIMEOUT = 10.0
+#: messages over the rate a connection may send before it is closed
+OVER_LIMIT_CLOSE = 100
+
+
+class SeatRequest(BaseModel):
+    """A seat of a new table: a person, or a bot at a level."""
+
+    kind: Literal["human", "bot"]
+    level: str | None = Field(None, description="the bot's level (easy, ...); bots only")
+
+
+class CreateTable(BaseModel):
+    """A new table: a template, rule overrides as a record's ``rules`` object, and its seats."""
+
+    template: str = "russian"
+    rules: dict[str, Any] = Field(default_factory=dict)
+    seed: int | None = Field(
+        None, ge=0, lt=2**62, description="the seed of the cards and the bots (default: random)"
+    )
+    seats: list[SeatRequest] = Field(
+        default_factory=lambda: [
+            SeatRequest(kind="human", level=None),
+            SeatRequest(kind="bot", level="easy"),
+            SeatRequest(kind="bot", level="easy"),
+        ]
+    )
+
+
+class TakeSeat(BaseModel):
+    """Sit down: a seat number (or the first free one) and the name to play under."""
+
+    seat: int | None = None
+    name: str = Field("player", min_length=1, max_length=MAX_NAME)
+
+
+class SeatTaken(BaseModel):
+    """A seat, and the token that acts for it (keep it: it is shown once)."""
+
+    table: str
+    seat: int | None
+    token: str
+    websocket: str
+
+
+def _token(authorization: str | None) -> str | None:
+    if authorization is None:
+        return None
+    scheme, _, value = authorization.partition(" ")
+    return value.strip() if scheme.lower() == "bearer" and value.strip() else None
+
+
+def create_app(settings: Settings) -> FastAPI:
+    store = Store(database_url(settings.database, settings.data))
+    hub = Hub(store, settings)
+    requests = PerAddress(settings.request_rate, settings.request_burst)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        store.migrate()
+        hub.load()
+        await hub.resume()
+        yield
+        hub.closing = True
+        hub.writer.shutdown(wait=True)
+        store.close()
+
+    app = FastAPI(
+        title="thousand",
+        summary="Tables of the card game Thousand, for people and bots",
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+
+    @app.middleware("http")
+    async def limit_requests(request: Request, call_next: Any) -> Response:
+        address = request.client.host if request.client else "?"
+        if not requests.allow(address):
+            return JSONResponse({"detail": "too many requests: slow down"}, status_code=429)
+        response: Response = await call_next(request)
+        return response
+
+    @app.exception_handler(LobbyError)
+    async def lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=exc.status)
+
+    @app.get("/health")
+    async def health() -> dict[str, Any]:
+        """The server is up; the bot levels it offers."""
+        return {"ok": True, "levels": list(available_levels())}
+
+    @app.post("/tables", status_code=201)
+    async def create_table(body: CreateTable) -> dict[str, Any]:
+        """Create a table. It starts when every human seat is taken (at once if none is)."""
+        levels = available_levels()
+        specs = []
+        for i, s in enumerate(body.seats):
+            if s.kind == "bot":
+                level = s.level or "easy"
+                if level not in levels:
+                    raise LobbyError(
+                        422, f"seat {i}: unknown bot level {level!r} (levels: {', '.join(levels)})"
+                    )
+                specs.append(SeatSpec("bot", level))
+            else:
+                if s.level is not None:
+                    raise LobbyError(422, f"seat {i}: a human seat has no level")
+                specs.append(SeatSpec("human"))
+        table = await hub.create(body.template, body.rules, specs, seed=body.seed)
+        return table.summary()
+
+    @app.get("/tables")
+    async def list_tables() -> list[dict[str, Any]]:
+        """The open tables: not finished, with a free human seat."""
+        return [
+            t.summary() for t in hub.tables.values() if t.free_seats() and t.status != "finished"
+        ]
+
+    @app.get("/tables/{table_id}")
+    async def get_table(table_id: str) -> dict[str, Any]:
+        """A table's seats, status, version and totals (never a card)."""
+        return hub.get(table_id).summary()
+
+    @app.post("/tables/{table_id}/seats", status_code=201)
+    async def take_seat(table_id: str, body: TakeSeat) -> SeatTaken:
+        """Take a seat; the token in the answer acts for that seat alone."""
+        table = hub.get(table_id)
+        seat, token = await table.take_seat(body.seat, body.name)
+        return SeatTaken(table=table.id, seat=seat, token=token, websocket=_ws_path(table))
+
+    @app.delete("/tables/{table_id}/seats/{seat}", status_code=204)
+    async def leave(
+        table_id: str, seat: int, authorization: Annotated[str | None, Header()] = None
+    ) -> Response:
+        """Leave a seat (``Authorization: Bearer TOKEN``); it is free for another to take."""
+        table = hub.get(table_id)
+        token = _token(authorization)
+        if token is None or table.seat_of(token) != seat:
+            raise LobbyError(403, f"this token does not hold seat {seat} of table {table_id}")
+        await table.leave(seat)
+        return Response(status_code=204)
+
+    @app.get("/tables/{table_id}/watch")
+    async def watch(table_id: str) -> dict[str, str]:
+        """Where to watch: connect to the WebSocket and say hello without a token."""
+        return {"table": table_id, "websocket": _ws_path(hub.get(table_id))}
+
+    @app.post("/tables/{table_id}/rematch", status_code=201)
+    async def start_rematch(
+        table_id: str, authorization: Annotated[str | None, Header()] = None
+    ) -> SeatTaken:
+        """A new table with the same rules and seats; the asker gets the same seat there."""
+        new, seat, token = await rematch(hub, hub.get(table_id), _token(authorization))
+        return SeatTaken(table=new.id, seat=seat, token=token, websocket=_ws_path(new))
+
+    @app.get("/games")
+    async def finished_games() -> list[dict[str, Any]]:
+        """The finished matches, newest first."""
+        return [
+            {
+                "id": row.id,
+                "template": row.template,
+                "created": row.created,
+                "players": [s.name for s in row.seats],
+                "record": f"/games/{row.id}/record",
+            }
+            for row in store.finished()
+        ]
+
+    @app.get("/games/{table_id}/record", response_class=PlainTextResponse)
+    async def record(table_id: str) -> PlainTextResponse:
+        """A finished match as a ``thousand/1`` record (hands and all: the match is over)."""
+        table = hub.get(table_id)
+        if table.status != "finished":
+            raise LobbyError(409, f"table {table_id} is not finished: its cards are still hidden")
+        return PlainTextResponse(table.record_text(), media_type="application/json")
+
+    @app.websocket("/tables/{table_id}/ws")
+    async def websocket(ws: WebSocket, table_id: str) -> None:
+        address = ws.client.host if ws.client else "?"
+        await ws.accept()
+        if not requests.allow(address):
+            await _refuse(ws, "rate_limited", "too many connections: slow down")
+            return
+        try:
+            table = hub.get(table_id)
+        except LobbyError as e:
+            await _refuse(ws, "not_found", str(e))
+            return
+        try:
+            seat = await _hello(ws, table)
+        except protocol.ProtocolError as e:
+            await _refuse(ws, e.code, str(e))
+            return
+        except (WebSocketDisconnect, TimeoutError):
+            return
+        await _serve(
+            ws, table, Connection(seat), Bucket(settings.message_rate, settings.message_burst)
+        )
+
+    return app
+
+
+def _ws_path(table: LiveTable) -> str:
+    return f"/tables/{table.id}/ws"
+
+
+async def _refuse(ws: WebSocket, code: str, message: str) -> None:
+    with contextlib.suppress(Exception):
+        await ws.send_json(protocol.error(code, message))
+        await ws.close(code=1008)
+
+
+async def _hello(ws: WebSocket, table: LiveTable) -> int | None:
+    text = await asyncio.wait_for(_receive(ws), HELLO_TIMEOUT)
+    message = protocol.read_client_message(text)
+    if not isinstance(message, protocol.Hello):
+        raise protocol.ProtocolError("hello_first", "the first message must be a hello")
+    if message.token is None:
+        return None
+    seat = table.seat_of(message.token)
+    if seat is None:
+        raise protocol.ProtocolError("bad_token", f"this token holds no seat of table {table.id}")
+    return seat
+
+
+async def _receive(ws: WebSocket) -> str | bytes:
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is not None:
+        return str(text)
+    return bytes(message.get("bytes") or b"")
+
+
+async def _serve(ws: WebSocket, table: LiveTable, conn: Connection, bucket: Bucket) -> None:
+    async def writer() -> None:
+        while (text := await conn.queue.get()) is not None:
+            await ws.send_text(text)
+        await ws.close(code=1000)
+
+    table.attach(conn)
+    sending = asyncio.get_running_loop().create_task(writer())
+    over = 0
+    try:
+        while not sending.done():
+            try:
+                text = await _receive(ws)
+            except WebSocketDisconnect:
+                break
+            if not bucket.allow():
+                over += 1
+                conn.send(protocol.error("rate_limited", "too many messages: slow down"))
+                if over >= OVER_LIMIT_CLOSE:
+                    conn.close()
+                    break
+                continue
+            try:
+                message = protocol.read_client_message(text)
+            except protocol.ProtocolError as e:
+                conn.send(protocol.error(e.code, str(e), e.intent_id))
+                continue
+            if isinstance(message, protocol.Intent):
+                await table.intent(conn, message)
+            elif isinstance(message, protocol.SnapshotRequest):
+                conn.send(table.snapshot(conn.seat))
+            elif isinstance(message, protocol.Ping):
+                conn.send({"type": "pong", "version": table.version})
+            else:
+                conn.send(protocol.error("hello_twice", "this connection has said hello already"))
+    finally:
+        table.detach(conn)
+        if not sending.done():
+            conn.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(sending, 5)
+        sending.cancel()

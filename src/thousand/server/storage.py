@@ -1,0 +1,339 @@
+"""Storage: tables, seats, deals and moves in SQLite or PostgreSQL, one schema for both.
+
+Every change a table makes is one transaction that appends a row (a deal or a move, each with
+the table's next version) and moves the table's version on; the server tells nobody of a change
+before its transaction has committed. A table's record is rebuilt from its rows. SQLite runs in
+WAL mode with ``synchronous=NORMAL``: a committed move survives the server being killed (the
+operating system holds it), which is what ``kill -9`` tests.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Connection,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    select,
+    update,
+)
+
+metadata = MetaData()
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created", Float, nullable=False),
+    Column("template", String(64), nullable=False),
+    Column("rules", Text, nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("version", Integer, nullable=False),
+    Column("rematch_of", String(32), nullable=True),
+    Column("rematch", String(32), nullable=True),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("name", String(64), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+)
+
+deals = Table(
+    "deals",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("number", Integer, primary_key=True, autoincrement=False),
+    Column("version", Integer, nullable=False),
+    Column("dealer", Integer, nullable=False),
+    Column("hands", Text, nullable=False),
+    Column("talon", Text, nullable=False),
+)
+
+moves = Table(
+    "moves",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("version", Integer, primary_key=True, autoincrement=False),
+    Column("deal", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("move", String(32), nullable=False),
+    Column("intent_id", String(64), nullable=True),
+    UniqueConstraint("table_id", "seat", "intent_id", name="uq_moves_intent"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """A seat as the table was created: a human, or a bot at a level."""
+
+    kind: str
+    level: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "level": self.level}
+
+
+@dataclass(slots=True)
+class SeatRow:
+    name: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealRow:
+    number: int
+    version: int
+    dealer: int
+    hands: tuple[int, ...]
+    talon: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRow:
+    version: int
+    deal: int
+    seat: int
+    move: str
+    intent_id: str | None
+
+
+@dataclass(slots=True)
+class TableRow:
+    """A table as stored, with everything it has done."""
+
+    id: str
+    created: float
+    template: str
+    rules: dict[str, Any]
+    seat_specs: tuple[SeatSpec, ...]
+    seed: int
+    status: str
+    version: int
+    rematch_of: str | None = None
+    rematch: str | None = None
+    seats: list[SeatRow] = field(default_factory=list)
+    deals: list[DealRow] = field(default_factory=list)
+    moves: list[MoveRow] = field(default_factory=list)
+
+
+def database_url(database: str | None, data: Path) -> str:
+    """The SQLAlchemy URL: ``postgresql://`` URLs use psycopg 3; the default is SQLite in
+    ``data``."""
+    if database is None:
+        data.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{data / 'thousand.sqlite3'}"
+    if database.startswith("postgresql://"):
+        return "postgresql+psycopg://" + database[len("postgresql://") :]
+    return database
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+class Store:
+    """The database behind the server. Calls are synchronous and short (one transaction)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: Engine = create_engine(url, future=True)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest migration (Alembic ``upgrade head``)."""
+        from .migrate import upgrade
+
+        upgrade(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _tx(self) -> Iterator[Connection]:
+        with self.engine.begin() as conn:
+            yield conn
+
+    # -- writing ----------------------------------------------------------------------------
+
+    def create_table(self, row: TableRow) -> None:
+        with self._tx() as conn:
+            conn.execute(
+                tables.insert().values(
+                    id=row.id,
+                    created=row.created,
+                    template=row.template,
+                    rules=json.dumps(row.rules, sort_keys=True),
+                    seats=json.dumps([s.to_json() for s in row.seat_specs]),
+                    seed=row.seed,
+                    status=row.status,
+                    version=row.version,
+                    rematch_of=row.rematch_of,
+                )
+            )
+            conn.execute(
+                seats.insert(),
+                [
+                    {"table_id": row.id, "seat": i, "name": s.name, "token_hash": s.token_hash}
+                    for i, s in enumerate(row.seats)
+                ],
+            )
+            if row.rematch_of is not None:
+                conn.execute(
+                    update(tables).where(tables.c.id == row.rematch_of).values(rematch=row.id)
+                )
+
+    def set_seat(self, table_id: str, seat: int, name: str | None, token_hash: str | None) -> None:
+        with self._tx() as conn:
+            conn.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(name=name, token_hash=token_hash)
+            )
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self._tx() as conn:
+            conn.execute(update(tables).where(tables.c.id == table_id).values(status=status))
+
+    def append_deal(
+        self, table_id: str, deal: DealRow, status: str, names: Sequence[str | None] = ()
+    ) -> None:
+        """Store a new deal (and the table's status) as version ``deal.version``."""
+        with self._tx() as conn:
+            conn.execute(
+                deals.insert().values(
+                    table_id=table_id,
+                    number=deal.number,
+                    version=deal.version,
+                    dealer=deal.dealer,
+                    hands=json.dumps(list(deal.hands)),
+                    talon=json.dumps(deal.talon),
+                )
+            )
+            conn.execute(
+                update(tables)
+                .where(tables.c.id == table_id)
+                .values(version=deal.version, status=status)
+            )
+
+    def append_move(self, table_id: str, move: MoveRow, status: str) -> None:
+        """Store a move (and the table's status) as version ``move.version``."""
+        with self._tx() as conn:
+            conn.execute(
+                moves.insert().values(
+                    table_id=table_id,
+                    version=move.version,
+                    deal=move.deal,
+                    seat=move.seat,
+                    move=move.move,
+                    intent_id=move.intent_id,
+                )
+            )
+            conn.execute(
+                update(tables)
+                .where(tables.c.id == table_id)
+                .values(version=move.version, status=status)
+            )
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def load(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as conn:
+            found = conn.execute(select(tables).where(tables.c.id == table_id)).first()
+            if found is None:
+                return None
+            return self._full(conn, found._mapping)
+
+    def load_all(self, statuses: Sequence[str]) -> list[TableRow]:
+        """Every table in one of ``statuses``, with its seats, deals and moves."""
+        with self.engine.connect() as conn:
+            found = conn.execute(
+                select(tables).where(tables.c.status.in_(list(statuses))).order_by(tables.c.created)
+            ).all()
+            return [self._full(conn, r._mapping) for r in found]
+
+    def finished(self) -> list[TableRow]:
+        """The finished tables, newest first, without their deals and moves."""
+        with self.engine.connect() as conn:
+            found = conn.execute(
+                select(tables)
+                .where(tables.c.status == "finished")
+                .order_by(tables.c.created.desc())
+            ).all()
+            rows = [_table(r._mapping) for r in found]
+            for row in rows:
+                row.seats = _seats(conn, row.id)
+            return rows
+
+    def _full(self, conn: Connection, m: Any) -> TableRow:
+        row = _table(m)
+        row.seats = _seats(conn, row.id)
+        row.deals = [
+            DealRow(d.number, d.version, d.dealer, tuple(json.loads(d.hands)), json.loads(d.talon))
+            for d in conn.execute(
+                select(deals).where(deals.c.table_id == row.id).order_by(deals.c.number)
+            )
+        ]
+        row.moves = [
+            MoveRow(x.version, x.deal, x.seat, x.move, x.intent_id)
+            for x in conn.execute(
+                select(moves).where(moves.c.table_id == row.id).order_by(moves.c.version)
+            )
+        ]
+        return row
+
+
+def _table(m: Any) -> TableRow:
+    return TableRow(
+        id=m["id"],
+        created=m["created"],
+        template=m["template"],
+        rules=json.loads(m["rules"]),
+        seat_specs=tuple(SeatSpec(s["kind"], s.get("level")) for s in json.loads(m["seats"])),
+        seed=m["seed"],
+        status=m["status"],
+        version=m["version"],
+        rematch_of=m["rematch_of"],
+        rematch=m["rematch"],
+    )
+
+
+def _seats(conn: Connection, table_id: str) -> list[SeatRow]:
+    return [
+        SeatRow(s.name, s.token_hash)
+        for s in conn.execute(
+            select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+        )
+    ]
+
+
+def now() -> float:
+    return time.time()

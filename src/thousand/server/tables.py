@@ -1,0 +1,517 @@
+"""Tables in play: the match as a :class:`~thousand.engine.Game`, its seats, its connections.
+
+A table changes only under its lock, one step at a time: check the move, apply it to a copy of
+the game, store it (a committed transaction), and only then take the new game and tell every
+connection (each seat its own view, spectators the spectator view). Bots move on the server
+after ``bot_delay`` seconds, thinking in a worker thread so the event loop stays free.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import random
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..bots import Bot, Limit, derive_seed, make_bot
+from ..engine import Game, IllegalAction
+from ..engine.actions import action_text
+from ..engine.views import game_view
+from ..records import record_of_game, write_record
+from ..records.replay import report_json
+from ..rules import Rules, RulesError, rules_from_record
+from . import protocol
+from .config import Settings
+from .storage import DealRow, MoveRow, SeatRow, SeatSpec, Store, TableRow, now
+
+OPEN, PLAYING, FINISHED = "open", "playing", "finished"
+MAX_NAME = 32
+#: messages queued for one connection, unsent, before it is cut off
+MAX_BACKLOG = 2000
+
+
+class LobbyError(ValueError):
+    """A lobby request that cannot be done; ``status`` is the HTTP status to answer with."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_id() -> str:
+    return secrets.token_hex(8)
+
+
+@dataclass(eq=False)
+class Connection:
+    """One WebSocket client of a table: its seat (None: a spectator) and its outgoing queue."""
+
+    seat: int | None
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    closed: bool = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message; a client that has let ``MAX_BACKLOG`` pile up unread is cut off
+        (it may reconnect and get a snapshot) rather than let the server's memory grow."""
+        if self.closed:
+            return
+        if self.queue.qsize() >= MAX_BACKLOG:
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.close()
+            return
+        self.queue.put_nowait(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+
+Observer = Callable[[str, int, float], None]
+
+
+class LiveTable:
+    """A table the server holds in memory, rebuilt from its stored rows."""
+
+    def __init__(self, row: TableRow, rules: Rules, hub: Hub) -> None:
+        self.row = row
+        self.rules = rules
+        self.hub = hub
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.answered: dict[tuple[int, str], int] = {}
+        self.bots: dict[int, Bot] = {
+            s: make_bot(spec.level or "easy", derive_seed(row.seed, "seat", s))
+            for s, spec in enumerate(row.seat_specs)
+            if spec.kind == "bot"
+        }
+        self._bot_task: asyncio.Task[None] | None = None
+        self.game = self._rebuild()
+
+    # -- state ------------------------------------------------------------------------------
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    def _names(self) -> list[str]:
+        names = []
+        for s, spec in enumerate(self.row.seat_specs):
+            if spec.kind == "bot":
+                names.append(f"{spec.level}-bot-{s}")
+            else:
+                names.append(self.row.seats[s].name or f"seat-{s}")
+        return names
+
+    def _rebuild(self) -> Game:
+        """The game from the stored deals and moves, each checked again."""
+        game = Game.start(self.rules, players=self._names())
+        moves_by_deal: dict[int, list[MoveRow]] = {}
+        for m in self.row.moves:
+            moves_by_deal.setdefault(m.deal, []).append(m)
+            if m.intent_id is not None:
+                self.answered[(m.seat, m.intent_id)] = m.version
+        for d in self.row.deals:
+            game = game.new_deal(d.hands, d.talon)
+            for m in moves_by_deal.get(d.number, []):
+                game = game.apply(m.move)
+        return game
+
+    def free_seats(self) -> list[int]:
+        return [
+            s
+            for s, spec in enumerate(self.row.seat_specs)
+            if spec.kind == "human" and self.row.seats[s].token_hash is None
+        ]
+
+    def seat_of(self, token: str) -> int | None:
+        digest = token_hash(token)
+        for s, seat in enumerate(self.row.seats):
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
+                return s
+        return None
+
+    def seats_json(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": s,
+                "kind": spec.kind,
+                "level": spec.level,
+                "name": self._names()[s] if spec.kind == "bot" else self.row.seats[s].name,
+                "taken": spec.kind == "bot" or self.row.seats[s].token_hash is not None,
+            }
+            for s, spec in enumerate(self.row.seat_specs)
+        ]
+
+    def summary(self) -> dict[str, Any]:
+        """The table as the lobby lists it."""
+        return {
+            "id": self.id,
+            "template": self.row.template,
+            "rules": self.row.rules,
+            "status": self.status,
+            "version": self.version,
+            "seats": self.seats_json(),
+            "free_seats": self.free_seats(),
+            "deals": len(self.game.logs),
+            "totals": list(self.game.match.totals),
+            "winner": self.game.match.winner,
+            "rematch_of": self.row.rematch_of,
+            "rematch": self.row.rematch,
+        }
+
+    def view_json(self, seat: int | None) -> dict[str, Any] | None:
+        if self.game.deal is None:
+            return None
+        return game_view(self.game, seat).to_json(rules=False)
+
+    def snapshot(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "type": "snapshot",
+            "table": self.id,
+            "version": self.version,
+            "seat": seat,
+            "status": self.status,
+            "seats": self.seats_json(),
+            "rules": self.rules.to_json(),
+            "deal": len(self.game.logs),
+            "reports": [report_json(r) for r in self.game.reports],
+            "view": self.view_json(seat),
+        }
+
+    def record_text(self) -> str:
+        return write_record(record_of_game(self.game, self.row.template))
+
+    # -- seats ------------------------------------------------------------------------------
+
+    async def take_seat(self, seat: int | None, name: str) -> tuple[int, str]:
+        async with self.lock:
+            free = self.free_seats()
+            if seat is None:
+                if not free:
+                    raise LobbyError(409, f"table {self.id} has no free seat")
+                seat = free[0]
+            elif not 0 <= seat < len(self.row.seat_specs):
+                raise LobbyError(422, f"seat {seat} is not a seat of table {self.id}")
+            elif seat not in free:
+                raise LobbyError(409, f"seat {seat} of table {self.id} is not free")
+            token = secrets.token_urlsafe(24)
+            digest = token_hash(token)
+            await self.hub.write(self.hub.store.set_seat, self.id, seat, name, digest)
+            self.row.seats[seat] = SeatRow(name, digest)
+            self.game = _renamed(self.game, self._names())
+            self._tell_seats()
+            if self.status == OPEN and not self.free_seats():
+                await self._start()
+            return seat, token
+
+    async def leave(self, seat: int) -> None:
+        async with self.lock:
+            await self.hub.write(self.hub.store.set_seat, self.id, seat, None, None)
+            self.row.seats[seat] = SeatRow(None, None)
+            for conn in list(self.connections):
+                if conn.seat == seat:
+                    conn.send(protocol.error("left", f"seat {seat} was left; this token is void"))
+                    conn.close()
+                    self.connections.discard(conn)
+            self._tell_seats()
+
+    def _tell_seats(self) -> None:
+        message = {"type": "seats", "status": self.status, "seats": self.seats_json()}
+        for conn in self.connections:
+            conn.send(message)
+
+    # -- connections ------------------------------------------------------------------------
+
+    def attach(self, conn: Connection) -> None:
+        """Add a connection and queue its snapshot (nothing can come between the two)."""
+        self.connections.add(conn)
+        conn.send(self.snapshot(conn.seat))
+
+    def detach(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+
+    async def intent(self, conn: Connection, intent: protocol.Intent) -> None:
+        """Check, apply, store and tell; an error goes to ``conn`` alone and changes nothing."""
+        seat = conn.seat
+        if seat is None:
+            conn.send(protocol.error("spectator", "a spectator cannot move", intent.id))
+            return
+        async with self.lock:
+            done = self.answered.get((seat, intent.id))
+            if done is not None:
+                conn.send(protocol.ack(intent.id, done))
+                return
+            problem = self._refusal(seat, intent)
+            if problem is not None:
+                conn.send(protocol.error(problem[0], problem[1], intent.id))
+                return
+            assert self.game.deal is not None
+            try:
+                action = self.game.deal.check(intent.move)
+            except IllegalAction as e:
+                conn.send(protocol.error("illegal", f"{intent.move!r}: {e}", intent.id))
+                return
+            await self._commit(seat, action, intent.id)
+            conn.send(protocol.ack(intent.id, self.answered[(seat, intent.id)]))
+
+    def _refusal(self, seat: int, intent: protocol.Intent) -> tuple[str, str] | None:
+        if self.row.seats[seat].token_hash is None:
+            return ("left", f"seat {seat} was left")
+        if self.status != PLAYING or not self.game.in_deal:
+            return ("not_playing", f"table {self.id} is {self.status}: no deal is under way")
+        if intent.version != self.version:
+            return (
+                "stale",
+                f"the intent saw version {intent.version}, the table is at {self.version}",
+            )
+        assert self.game.deal is not None
+        if self.game.deal.to_act != seat:
+            return ("not_your_turn", f"it is seat {self.game.deal.to_act}'s turn, not {seat}'s")
+        return None
+
+    # -- changing the game ------------------------------------------------------------------
+
+    async def _start(self) -> None:
+        self.row.status = PLAYING
+        if self.game.deal is None:
+            await self._deal_next()
+        self._tell_seats()
+        self._kick_bot()
+
+    async def _deal_next(self) -> None:
+        number = len(self.game.logs) + 1
+        rng = random.Random(derive_seed(self.row.seed, "deal", number))
+        game = self.game.shuffle_and_deal(rng)
+        log = game.logs[-1]
+        version = self.version + 1
+        await self.hub.write(
+            self.hub.store.append_deal,
+            self.id,
+            DealRow(number, version, log.dealer, log.hands, log.talon),
+            self.status,
+        )
+        self.row.version = version
+        self.game = game
+        event = {"kind": "deal", "number": number, "dealer": log.dealer}
+        self._broadcast(lambda _seat: event)
+
+    async def _commit(self, seat: int, action: int, intent_id: str | None) -> None:
+        started = self.hub.clock()
+        game = self.game.apply(action)
+        version = self.version + 1
+        status = FINISHED if game.over else self.status
+        token = action_text(action)
+        await self.hub.write(
+            self.hub.store.append_move,
+            self.id,
+            MoveRow(version, len(game.logs), seat, token, intent_id),
+            status,
+        )
+        self.row.version = version
+        self.row.status = status
+        self.game = game
+        if intent_id is not None:
+            self.answered[(seat, intent_id)] = version
+        report = game.reports[-1] if not game.in_deal else None
+        open_pass = self.rules.talon_open_pass
+
+        def event_for(recipient: int | None) -> dict[str, Any]:
+            ev = protocol.move_event(seat, action, recipient, open_pass)
+            if report is not None:
+                ev["report"] = report_json(report)
+                ev["winner"] = game.match.winner
+            return ev
+
+        self._broadcast(event_for)
+        self.hub.observe(self.id, version, self.hub.clock() - started)
+        if status == FINISHED:
+            self._tell_seats()
+        elif not game.in_deal:
+            await self._deal_next()
+        self._kick_bot()
+
+    def _broadcast(self, event_for: Callable[[int | None], dict[str, Any]]) -> None:
+        views: dict[int | None, dict[str, Any] | None] = {}
+        for conn in self.connections:
+            if conn.seat not in views:
+                views[conn.seat] = self.view_json(conn.seat)
+            conn.send(
+                {
+                    "type": "event",
+                    "version": self.version,
+                    "event": event_for(conn.seat),
+                    "view": views[conn.seat],
+                }
+            )
+
+    # -- bots -------------------------------------------------------------------------------
+
+    def _bot_to_act(self) -> int | None:
+        if self.status != PLAYING or not self.game.in_deal:
+            return None
+        assert self.game.deal is not None
+        seat = self.game.deal.to_act
+        return seat if seat in self.bots else None
+
+    def _kick_bot(self) -> None:
+        if self._bot_to_act() is None or self.hub.closing:
+            return
+        if self._bot_task is None or self._bot_task.done():
+            self._bot_task = asyncio.get_running_loop().create_task(self._bots())
+
+    async def _bots(self) -> None:
+        """Let the bots move while it is a bot's turn."""
+        while (seat := self._bot_to_act()) is not None and not self.hub.closing:
+            if self.hub.settings.bot_delay > 0:
+                await asyncio.sleep(self.hub.settings.bot_delay)
+            version = self.version
+            view = game_view(self.game, seat)
+            limit = Limit(self.hub.settings.bot_time, seed=derive_seed(self.row.seed, version))
+            bot = self.bots[seat]
+            action = await asyncio.get_running_loop().run_in_executor(None, bot.choose, view, limit)
+            async with self.lock:
+                if self.version != version or self._bot_to_act() != seat:
+                    continue
+                # the bot chose from the view of this very version, so the move is legal;
+                # while this loop runs, _commit starts no second one
+                await self._commit(seat, action, None)
+
+
+def _renamed(game: Game, names: Sequence[str]) -> Game:
+    return replace(game, players=tuple(names))
+
+
+class Hub:
+    """Every live table, the store behind them, and the server's settings."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.tables: dict[str, LiveTable] = {}
+        self.closing = False
+        self.observers: list[Observer] = []
+        self.clock = _clock
+        # SQLite takes one writer at a time; PostgreSQL commits many tables' moves at once
+        threads = 1 if store.engine.dialect.name == "sqlite" else 8
+        self.writer = ThreadPoolExecutor(threads, thread_name_prefix="thousand-storage")
+
+    async def write(self, call: Callable[..., None], *args: Any) -> None:
+        """Run a storage call in the storage threads (the event loop goes on meanwhile); one
+        table waits for its own writes, under its lock, so its changes stay in order."""
+        await asyncio.get_running_loop().run_in_executor(self.writer, call, *args)
+
+    def observe(self, table_id: str, version: int, seconds: float) -> None:
+        for o in self.observers:
+            o(table_id, version, seconds)
+
+    def load(self) -> None:
+        """Every unfinished table from the store, resumed where it was."""
+        for row in self.store.load_all([OPEN, PLAYING]):
+            rules = rules_from_record(row.template, row.rules)
+            table = LiveTable(row, rules, self)
+            self.tables[row.id] = table
+
+    async def resume(self) -> None:
+        """Start what was under way when the server stopped: a due deal, a bot's turn."""
+        for table in self.tables.values():
+            async with table.lock:
+                if table.status == OPEN and not table.free_seats():
+                    await table._start()  # the last seat was taken just before the stop
+                elif table.status == PLAYING:
+                    if not table.game.in_deal and not table.game.over:
+                        await table._deal_next()
+                    table._kick_bot()
+
+    async def create(
+        self,
+        template: str,
+        overrides: dict[str, Any],
+        specs: Sequence[SeatSpec],
+        rematch_of: str | None = None,
+        seed: int | None = None,
+    ) -> LiveTable:
+        try:
+            rules = rules_from_record(template, overrides)
+        except RulesError as e:
+            raise LobbyError(422, str(e).replace("\n", " ")) from None
+        if len(specs) != rules.players_count:
+            raise LobbyError(
+                422, f"{len(specs)} seats given, the rules seat {rules.players_count} players"
+            )
+        row = TableRow(
+            id=new_id(),
+            created=now(),
+            template=template,
+            rules=dict(overrides),
+            seat_specs=tuple(specs),
+            seed=secrets.randbelow(2**62) if seed is None else seed,
+            status=OPEN,
+            version=0,
+            rematch_of=rematch_of,
+            seats=[SeatRow() for _ in specs],
+        )
+        await self.write(self.store.create_table, row)
+        table = LiveTable(row, rules, self)
+        self.tables[row.id] = table
+        if rematch_of is not None and rematch_of in self.tables:
+            self.tables[rematch_of].row.rematch = row.id
+        if all(s.kind == "bot" for s in specs):
+            async with table.lock:
+                await table._start()
+        return table
+
+    def get(self, table_id: str) -> LiveTable:
+        table = self.tables.get(table_id)
+        if table is None:
+            row = self.store.load(table_id)
+            if row is None:
+                raise LobbyError(404, f"there is no table {table_id!r}")
+            table = LiveTable(row, rules_from_record(row.template, row.rules), self)
+            self.tables[table_id] = table
+        return table
+
+
+def _clock() -> float:
+    return time.perf_counter()
+
+
+async def rematch(hub: Hub, old: LiveTable, token: str | None) -> tuple[LiveTable, int | None, str]:
+    """The rematch of a finished table (created by the first to ask), and the asker's seat
+    there: the same seat, under the same name, with a new token."""
+    if old.status != FINISHED:
+        raise LobbyError(409, f"table {old.id} is not finished: a rematch follows a finished match")
+    seat = old.seat_of(token) if token else None
+    humans = any(s.kind == "human" for s in old.row.seat_specs)
+    if humans and seat is None:
+        raise LobbyError(403, "only a player of the finished table may start its rematch")
+    if old.row.rematch is not None:
+        new = hub.get(old.row.rematch)
+    else:
+        new = await hub.create(
+            old.row.template, old.row.rules, old.row.seat_specs, rematch_of=old.id
+        )
+    if seat is None:
+        return new, None, ""
+    name = old.row.seats[seat].name or f"seat-{seat}"
+    taken, new_token = await new.take_seat(seat, name)
+    return new, taken, new_token

@@ -1,0 +1,141 @@
+"""The Textual client, headless (Textual's pilot), against a real server: a whole match."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+
+import pytest
+from textual.widgets import DataTable, OptionList, Static
+
+from thousand.client.app import ThousandApp
+from thousand.client.link import LinkError, Seat, split_table_url
+from thousand.client.render import hand_line, move_label, scoresheet_rows
+
+from .server_support import BOT, HUMAN, SHORT_MATCH, Server, running
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running(tmp_path_factory.mktemp("client-server")) as s:
+        yield s
+
+
+def text_of(app: ThousandApp, selector: str) -> str:
+    return str(app.query_one(selector, Static).render())
+
+
+async def play_match(app: ThousandApp, limit_s: float) -> dict[str, str]:
+    """Choose the highlighted move whenever there is one, until the match is won; returns
+    what the panels showed at the first point where a trick was on the table."""
+    seen: dict[str, str] = {}
+    deadline = time.monotonic() + limit_s
+    async with app.run_test(size=(140, 50)) as pilot:
+        while app.winner is None:
+            assert time.monotonic() < deadline, "the match did not end in time"
+            moves = app.query_one("#moves", OptionList)
+            if moves.option_count:
+                if not seen and app.link.view and app.link.view["trick"]:
+                    seen = {
+                        "table": text_of(app, "#table"),
+                        "trick": text_of(app, "#trick"),
+                        "hand": text_of(app, "#hand"),
+                        "moves": str(moves.get_option_at_index(0).prompt),
+                    }
+                moves.focus()
+                await pilot.press("enter")
+            await pilot.pause(0.01)
+        seen["scores"] = str(app.query_one("#scores", DataTable).row_count)
+        seen["reports"] = str(len(app.reports))
+        first = app.seat.table
+        await pilot.press("r")  # a rematch: a new table, the same seat
+        while app.link.view is None or app.seat.table == first:
+            assert time.monotonic() < deadline, "the rematch did not start"
+            await pilot.pause(0.02)
+        seen["rematch"] = app.seat.table
+        await pilot.press("q")
+    return seen
+
+
+def test_a_whole_match_in_the_textual_client(server: Server) -> None:
+    table = server.new_table([HUMAN, BOT, BOT], SHORT_MATCH)
+    taken = server.sit(table["id"], "Ann")
+    app = ThousandApp(Seat(server.http, table["id"], 0, taken["token"]))
+    seen = asyncio.run(play_match(app, 240))
+    assert seen["rematch"] != table["id"] and app.seat.seat == 0
+    assert server.get(f"/tables/{seen['rematch']}").json()["rematch_of"] == table["id"]
+    assert "Trump:" in seen["table"] and "Marriages:" in seen["table"]
+    assert "Auction:" in seen["table"] and "Declarer:" in seen["table"]
+    assert seen["trick"].startswith("Trick: ")
+    assert seen["hand"].startswith("Your hand: ")
+    assert seen["moves"]
+    assert int(seen["scores"]) == int(seen["reports"]) >= 1
+    record = server.get(f"/games/{table['id']}/record")
+    assert record.status_code == 200
+    assert app.errors == []
+
+
+def test_rendering_from_views() -> None:
+    assert hand_line(["9c", "Ac", "Qh", "Ts"], "h") == "Q♥ | A♣ 9♣ | T♠"
+    assert move_label("Qh+") == "Q♥ and declare the hearts marriage"
+    assert move_label("give 9s 2") == "give 9♠ to seat 2"
+    assert move_label("110") == "bid 110"
+    report = {
+        "declarer": 1,
+        "contract": 120,
+        "result": "made",
+        "changes": [0, 120, 10],
+        "totals": [0, 120, 10],
+        "events": [],
+    }
+    assert scoresheet_rows([report], ["Ann", "Boris", "Cyril"]) == [
+        ("1", "Boris", "120", "made", "+0 = 0", "+120 = 120", "+10 = 10")
+    ]
+
+
+def test_join_urls() -> None:
+    assert split_table_url("http://127.0.0.1:8000/tables/abc") == ("http://127.0.0.1:8000", "abc")
+    with pytest.raises(LinkError, match="is not a table's URL"):
+        split_table_url("http://127.0.0.1:8000/nothing")
+    assert Seat("http://h:1", "t", 0, "x").ws_url == "ws://h:1/tables/t/ws"
+
+
+def test_the_link_reconnects_and_resends_a_move_once(server: Server) -> None:
+    """A move sent just as the connection drops: the link reconnects, gets a snapshot, sends
+    the same intent again, and the move is made exactly once."""
+    from thousand.client.link import Message, TableLink
+    from thousand.server.storage import Store, database_url
+
+    table = server.new_table([HUMAN, BOT, BOT], SHORT_MATCH, seed=4)
+    taken = server.sit(table["id"], "Ann")
+    got: list[Message] = []
+
+    async def scenario() -> str:
+        link = TableLink(Seat(server.http, table["id"], 0, taken["token"]), got.append)
+        task = asyncio.get_running_loop().create_task(link.run())
+        deadline = time.monotonic() + 30
+        while not (link.view and link.view["legal_actions"]):
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.01)
+        await link.move(link.view["legal_actions"][0])
+        pending = link._pending
+        assert pending is not None
+        assert link._conn is not None
+        await link._conn.close()  # the connection drops as the move goes out
+        while link._pending is not None:
+            assert time.monotonic() < deadline, "the resent intent was not answered"
+            await asyncio.sleep(0.01)
+        await link.close()
+        await asyncio.wait_for(task, 10)
+        return str(pending["id"])
+
+    intent_id = asyncio.run(scenario())
+    answers = [m for m in got if m.get("intent") == intent_id]
+    assert [m["type"] for m in answers][-1] == "ack"
+    assert sum(1 for m in got if m["type"] == "snapshot") >= 2, "it connected twice"
+    store = Store(database_url(None, server.data))
+    row = store.load(table["id"])
+    store.close()
+    assert row is not None
+    assert [m.intent_id for m in row.moves].count(intent_id) == 1
