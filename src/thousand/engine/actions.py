@@ -13,6 +13,9 @@ PASS                      pass                        ``pass``
 WRITE_OFF                 write the deal off          ``writeoff``
 BID + amount              a bid                       ``105``
 CONTRACT + amount         the final contract          ``contract 120``
+CRAWL + card              crawl: a card face down     ``crawl Qh``
+DISCARD + card            the declarer discards       ``discard Js``
+TALON + i                 the declarer picks talon i  ``talon 0``
 ========================  ==========================  ===============
 """
 
@@ -26,6 +29,10 @@ DECLARE: Final = 24
 GIVE: Final = 48
 PASS: Final = 150
 WRITE_OFF: Final = 151
+CRAWL: Final = 160
+DISCARD: Final = 184
+TALON: Final = 208
+TALONS_MAX: Final = 2
 BID: Final = 1000
 CONTRACT: Final = 2000
 _MAX_AMOUNT: Final = 999
@@ -71,6 +78,30 @@ def give_parts(a: int) -> tuple[int, int]:
     return c, seat
 
 
+def crawl(c: int) -> int:
+    return CRAWL + c
+
+
+def discard(c: int) -> int:
+    return DISCARD + c
+
+
+def talon_choice(i: int) -> int:
+    return TALON + i
+
+
+def is_crawl(a: int) -> bool:
+    return CRAWL <= a < DISCARD
+
+
+def is_discard(a: int) -> bool:
+    return DISCARD <= a < TALON
+
+
+def is_talon(a: int) -> bool:
+    return TALON <= a < TALON + TALONS_MAX
+
+
 def is_bid(a: int) -> bool:
     return BID <= a < CONTRACT
 
@@ -97,6 +128,12 @@ def action_text(a: int) -> str:
         return "pass"
     if a == WRITE_OFF:
         return "writeoff"
+    if is_crawl(a):
+        return f"crawl {CARD_TEXT[a - CRAWL]}"
+    if is_discard(a):
+        return f"discard {CARD_TEXT[a - DISCARD]}"
+    if is_talon(a):
+        return f"talon {a - TALON}"
     if is_bid(a):
         return str(a - BID)
     if is_contract(a):
@@ -117,6 +154,12 @@ def describe(a: int) -> str:
         return "pass"
     if a == WRITE_OFF:
         return "write off"
+    if is_crawl(a):
+        return f"crawl: the {card_name(a - CRAWL)} face down"
+    if is_discard(a):
+        return f"discard the {card_name(a - DISCARD)} face down onto your tricks"
+    if is_talon(a):
+        return f"take talon {a - TALON}"
     if is_bid(a):
         return f"bid {a - BID}"
     return f"contract {a - CONTRACT}"
@@ -153,6 +196,15 @@ def parse_action(token: str) -> int:
             return give(parse_card(parts[1]), seat)
         if word == "contract" and len(parts) == 2:
             return CONTRACT + _amount(parts[1], token)
+        if word == "crawl" and len(parts) == 2:
+            return CRAWL + parse_card(parts[1])
+        if word == "discard" and len(parts) == 2:
+            return DISCARD + parse_card(parts[1])
+        if word == "talon" and len(parts) == 2:
+            i = _amount(parts[1], token)
+            if i >= TALONS_MAX:
+                raise MoveSyntaxError(f"{token!r} names no talon (0 or 1)")
+            return TALON + i
     except CardError as e:
         raise MoveSyntaxError(f"{token!r} is not a move ({e})") from None
     raise MoveSyntaxError(f"{token!r} is not a move")

@@ -76,7 +76,7 @@ def must_bid(d: Deal, seat: int) -> bool:
     if forced == "forehand":
         return seat == d.order[0] and not d.spoke(seat)
     if forced == "last-seat":
-        return d.high_bid == 0 and d.passed.bit_count() == d.n - 1
+        return d.high_bid == 0 and d.passed.bit_count() == d.k - 1
     return False
 
 

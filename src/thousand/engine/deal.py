@@ -16,29 +16,71 @@ from typing import Final
 
 from ..cards import DECK_SIZE, FULL_DECK
 from ..rules import Rules
-from . import auction, talon, tricks
+from . import auction, choose_talon, handover, talon, tricks
 
 
 class Phase(IntEnum):
-    """Where a deal stands. AUCTION → PASSING → CONTRACT → PLAY → DONE (some phases skipped)."""
+    """Where a deal stands. AUCTION → PASSING → CONTRACT → PLAY → DONE (some phases skipped);
+    TALON (choose a talon) and DISCARD (lay cards on one's tricks) only in some layouts."""
 
     AUCTION = 0
     PASSING = 1
     CONTRACT = 2
     PLAY = 3
     DONE = 4
+    TALON = 5
+    DISCARD = 6
 
 
 _PLAY: Final = Phase.PLAY
-_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+_ORDERS: dict[tuple[int, int, bool], tuple[int, ...]] = {}
+
+# How the talon reaches the declarer (rules.md part 4), fixed when the deal is made.
+TAKE_AND_PASS: Final = 0
+"""1.4: take the talon, pass a card to each other active seat (also dealer-sits-out)."""
+NO_TALON: Final = 1
+"""no-talon and draw-stock: play starts right after the auction."""
+FIXED_DEAL: Final = 2
+"""fixed-deal: take the talon, hand one card over, discard one."""
+CHOOSE_TALON: Final = 3
+"""choose-talon: pick one of two talons, take it, discard two."""
+WITHOUT_TAKING: Final = 4
+"""pass-without-taking: hand the talon's cards over, then take the card set aside."""
+KEEP_ONE: Final = 5
+"""keep-one: keep one talon card, hand the others over."""
 
 
-def _order(n: int, dealer: int) -> tuple[int, ...]:
-    """The seats clockwise from forehand (the seat after the dealer)."""
-    order = _ORDERS.get((n, dealer))
+def procedure(rules: Rules) -> int:
+    """Which procedure of part 4 a deal under ``rules`` follows (the layout wins)."""
+    layout = rules.players_layout
+    if layout == "no-talon" or layout == "draw-stock":
+        return NO_TALON
+    if layout == "fixed-deal":
+        return FIXED_DEAL
+    dist = rules.talon_distribution
+    if dist == "choose-talon":
+        return CHOOSE_TALON
+    if dist == "pass-without-taking":
+        return WITHOUT_TAKING
+    if dist == "keep-one":
+        return KEEP_ONE
+    return TAKE_AND_PASS
+
+
+def _order(n: int, dealer: int, sits_out: bool = False) -> tuple[int, ...]:
+    """The active seats clockwise from forehand (the seat after the dealer)."""
+    order = _ORDERS.get((n, dealer, sits_out))
     if order is None:
-        order = _ORDERS[n, dealer] = tuple((dealer + 1 + i) % n for i in range(n))
+        seats = tuple((dealer + 1 + i) % n for i in range(n))
+        order = _ORDERS[n, dealer, sits_out] = seats[:-1] if sits_out else seats
     return order
+
+
+def _next_seats(n: int, order: tuple[int, ...]) -> tuple[int, ...]:
+    """For each seat, the next active seat clockwise (a sitting dealer maps to forehand)."""
+    return tuple(
+        order[(order.index(s) + 1) % len(order)] if s in order else order[0] for s in range(n)
+    )
 
 
 class Deal:
@@ -46,26 +88,37 @@ class Deal:
 
     __slots__ = (
         "active_mask",
+        "aside",
         "auction",
         "bid",
         "completed",
         "contract",
+        "crawling",
         "dealer",
         "dealt",
         "declarer",
+        "discarded",
         "given",
         "hands",
         "high_bid",
+        "k",
         "lead_trump_due",
         "leader",
         "marriages",
         "n",
+        "nxt",
         "order",
         "passed",
         "phase",
+        "pool",
+        "proc",
         "result",
         "rules",
+        "shown",
+        "stock",
         "talon",
+        "talon_open",
+        "talons",
         "to_act",
         "trick",
         "trick_best",
@@ -105,15 +158,51 @@ class Deal:
     marriages: tuple[tuple[int, ...], ...]
     completed: tuple[tuple[int, tuple[int, ...], int], ...]
     lead_trump_due: int
+    k: int
+    nxt: tuple[int, ...]
+    proc: int
+    talons: tuple[int, ...]
+    talon_open: bool
+    stock: list[int]
+    aside: int
+    shown: int
+    pool: int
+    discarded: int
+    crawling: bool
 
     @classmethod
-    def new(cls, rules: Rules, dealer: int, hands: Sequence[int], talon_mask: int) -> Deal:
-        """A deal as dealt: ``hands`` are masks per seat, ``talon_mask`` the talon's cards."""
+    def new(
+        cls,
+        rules: Rules,
+        dealer: int,
+        hands: Sequence[int],
+        talon_mask: int,
+        *,
+        talons: Sequence[int] | None = None,
+        stock: Sequence[int] = (),
+        aside: int = 0,
+        shown: int = -1,
+    ) -> Deal:
+        """A deal as dealt: ``hands`` are masks per seat, ``talon_mask`` the talon's cards.
+
+        Some layouts of rules.md part 4 need more: ``talons`` (choose-talon's two talons; then
+        ``talon_mask`` is 0 until one is chosen), ``stock`` (draw-stock, cards top first, the
+        last one face up), ``aside`` (a mask: the card set aside in pass-without-taking, the
+        unused cards in fixed-deal) and ``shown`` (the card shown to all and dealt to forehand).
+        """
         n = rules.players_count
         if len(hands) != n:
             raise ValueError(f"{len(hands)} hands for {n} seats")
-        total = talon_mask
-        count = talon_mask.bit_count()
+        all_talons = tuple(talons) if talons is not None else ((talon_mask,) if talon_mask else ())
+        total = talon_mask | aside
+        count = talon_mask.bit_count() + aside.bit_count()
+        if talons is not None:
+            for t in all_talons:
+                total |= t
+                count += t.bit_count()
+        for c in stock:
+            total |= 1 << c
+            count += 1
         for h in hands:
             total |= h
             count += h.bit_count()
@@ -123,10 +212,22 @@ class Deal:
         d.rules = rules
         d.n = n
         d.dealer = dealer
-        d.order = order = _order(n, dealer)
-        d.active_mask = (1 << n) - 1
+        sits_out = rules.players_layout == "dealer-sits-out"
+        d.order = order = _order(n, dealer, sits_out)
+        d.k = len(order)
+        d.nxt = _next_seats(n, order)
+        d.active_mask = (1 << n) - 1 - ((1 << dealer) if sits_out else 0)
         d.dealt = tuple(hands)
         d.talon = talon_mask
+        d.talons = all_talons
+        d.talon_open = False
+        d.proc = procedure(rules)
+        d.stock = list(stock)
+        d.aside = aside
+        d.shown = shown
+        d.pool = 0
+        d.discarded = 0
+        d.crawling = False
         d.hands = list(hands)
         d.phase = Phase.AUCTION
         d.to_act = order[0]
@@ -143,7 +244,7 @@ class Deal:
         d.trick_trump = -1
         d.trick_best = -1
         d.trick_best_seat = -1
-        d.trump = -1
+        d.trump = stock[-1] // 6 if stock else -1
         d.won = [0] * n
         d.tricks = [0] * n
         d.marriages = ((),) * n
@@ -182,6 +283,17 @@ class Deal:
         d.marriages = self.marriages
         d.completed = self.completed
         d.lead_trump_due = self.lead_trump_due
+        d.k = self.k
+        d.nxt = self.nxt
+        d.proc = self.proc
+        d.talons = self.talons
+        d.talon_open = self.talon_open
+        d.stock = self.stock[:]
+        d.aside = self.aside
+        d.shown = self.shown
+        d.pool = self.pool
+        d.discarded = self.discarded
+        d.crawling = self.crawling
         return d
 
     # -- the seats ---------------------------------------------------------------------------
@@ -202,7 +314,18 @@ class Deal:
 
     def next_seat(self, seat: int) -> int:
         """The next active seat clockwise."""
-        return (seat + 1) % self.n
+        return self.nxt[seat]
+
+    @property
+    def sitter(self) -> int:
+        """The dealer who sits out this deal, or -1."""
+        return self.dealer if self.k < self.n else -1
+
+    def partner(self, seat: int) -> int:
+        """``seat``'s partner across the table (``players.partnerships`` across), or -1."""
+        if self.rules.players_partnerships == "across":
+            return (seat + 2) % 4
+        return -1
 
     # -- legal actions and moves -------------------------------------------------------------
 
@@ -214,9 +337,15 @@ class Deal:
         if phase is Phase.AUCTION:
             return auction.legal(self)
         if phase is Phase.PASSING:
+            if self.pool:
+                return handover.legal(self)
             return talon.legal_passing(self)
         if phase is Phase.CONTRACT:
             return talon.legal_contract(self)
+        if phase is Phase.TALON:
+            return choose_talon.legal_choice(self)
+        if phase is Phase.DISCARD:
+            return choose_talon.legal_discard(self)
         return []
 
     def apply(self, action: int) -> None:
@@ -227,25 +356,68 @@ class Deal:
         elif phase is Phase.AUCTION:
             auction.apply(self, action)
         elif phase is Phase.PASSING:
-            talon.apply_passing(self, action)
+            if self.pool:
+                handover.apply(self, action)
+            else:
+                talon.apply_passing(self, action)
         elif phase is Phase.CONTRACT:
             talon.apply_contract(self, action)
+        elif phase is Phase.TALON:
+            choose_talon.apply_choice(self, action)
+        elif phase is Phase.DISCARD:
+            choose_talon.apply_discard(self, action)
         else:
             raise ValueError("the deal is over: no move may follow it")
 
     # -- phase transitions (the one place that says which phase follows which) ---------------
 
     def end_auction(self, declarer: int, amount: int) -> None:
-        """The auction is won: show the talon and hand it to the declarer."""
+        """The auction is won: the contract first (``contract.before_talon``), or the talon."""
         self.declarer = declarer
         self.bid = amount
         self.contract = amount
-        self.hands[declarer] |= self.talon
-        self.phase = Phase.PASSING
         self.to_act = declarer
+        if self.proc == NO_TALON:
+            self.start_play()
+        elif self.rules.contract_before_talon:
+            self.phase = Phase.CONTRACT
+        else:
+            self.reveal()
+
+    def reveal(self) -> None:
+        """Show the talon and start its procedure (rules.md 1.4 and part 4)."""
+        proc = self.proc
+        self.to_act = self.declarer
+        if proc == CHOOSE_TALON:
+            self.phase = Phase.TALON
+            return
+        self.talon_open = True
+        if proc in (WITHOUT_TAKING, KEEP_ONE):
+            self.pool = self.talon
+        else:
+            self.hands[self.declarer] |= self.talon
+        self.phase = Phase.PASSING
 
     def end_passing(self) -> None:
-        if self.rules.contract_raise:
+        """Every card is handed over: the kept or set-aside cards join the declarer's hand."""
+        proc = self.proc
+        if proc == FIXED_DEAL:
+            self.start_discard()
+            return
+        if proc == KEEP_ONE:
+            self.hands[self.declarer] |= self.pool
+        elif proc == WITHOUT_TAKING:
+            self.hands[self.declarer] |= self.aside | self.pool
+        self.pool = 0
+        self.end_exchange()
+
+    def start_discard(self) -> None:
+        self.phase = Phase.DISCARD
+        self.to_act = self.declarer
+
+    def end_exchange(self) -> None:
+        """The talon's business is done: the contract move where the rules ask for it."""
+        if self.rules.contract_raise and not self.rules.contract_before_talon:
             self.phase = Phase.CONTRACT
         else:
             self.start_play()

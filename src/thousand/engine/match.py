@@ -88,6 +88,7 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
         return replace(match, dealer=dealer, deals=match.deals + 1), report
 
     decl = outcome.declarer
+    sitter = outcome.sitter
     change = list(outcome.scores)
     events: list[Event] = []
     limit = rules.scoring_only_bids_above
@@ -95,6 +96,14 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
         for s in range(n):
             if s != decl and before[s] > limit:
                 change[s] = 0
+    if sitter is not None and match.on_barrel[sitter]:
+        change[sitter] = 0  # four.sitter_scores: nothing while on the barrel
+    if outcome.extras:
+        for s in range(n):
+            if outcome.extras[s]:
+                change[s] += outcome.extras[s]
+                events.append(Event(s, "four-nines"))
+    partner = -1 if decl is None or rules.players_partnerships != "across" else (decl + 2) % 4
 
     sticks = list(match.sticks)
     no_wins = list(match.no_wins)
@@ -103,6 +112,8 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
         assert outcome.tricks is not None and outcome.deal_points is not None
         if rules.penalty_sticks != "off":
             for s in range(n):
+                if s == sitter:
+                    continue
                 if rules.penalty_sticks_on == "tricks":
                     hit = outcome.tricks[s] == 0
                 else:
@@ -116,7 +127,9 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
                     events.append(Event(s, "stick-penalty"))
         if rules.penalty_no_win != "off":
             for s in range(n):
-                if s == decl:
+                if s == sitter:
+                    continue
+                if s in (decl, partner):
                     won = outcome.result == "made"
                 else:
                     won = outcome.deal_points[s] > 0
@@ -128,7 +141,7 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
         zero_from = rules.scoring_zero_penalty_from
         if zero_from is not None:
             for s in range(n):
-                if before[s] >= zero_from and outcome.deal_points[s] == 0:
+                if s != sitter and before[s] >= zero_from and outcome.deal_points[s] == 0:
                     change[s] -= rules.scoring_zero_penalty
                     events.append(Event(s, "zero-penalty"))
     elif outcome.result == "written-off" and decl is not None:
@@ -140,6 +153,11 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
                 change[decl] -= rules.writeoff_penalty
                 events.append(Event(decl, "write-off-penalty"))
 
+    # 1.9 runs over units: a seat, or a side of two partners sharing one total (part 2,
+    # partnerships). A unit's state is kept on each of its seats; ``u`` is its lower seat.
+    units = _units(rules)
+    unit_change = {u[0]: sum(change[s] for s in u) for u in units}
+    heads = [u[0] for u in units]
     totals = list(before)
     on_barrel = list(match.on_barrel)
     left = list(match.barrel_left)
@@ -148,13 +166,14 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
     deal_no = match.deals + 1
     target = rules.game_target
     threshold = rules.barrel_threshold
+    decl_unit = None if decl is None else min(decl, partner) if partner >= 0 else decl
 
     # 1.9 step 1: off the barrel
     was_on = tuple(on_barrel)
-    for s in range(n):
+    for s in heads:
         if was_on[s]:
             continue
-        t = before[s] + change[s]
+        t = before[s] + unit_change[s]
         if t < target and threshold is not None and t >= threshold:
             t = threshold
             on_barrel[s] = True
@@ -164,10 +183,10 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
         totals[s] = t
     # 1.9 step 2: on the barrel
     if threshold is not None:
-        for s in range(n):
+        for s in heads:
             if not was_on[s]:
                 continue
-            if change[s] >= target - threshold:
+            if unit_change[s] >= target - threshold:
                 totals[s] = target
                 on_barrel[s] = False
                 continue
@@ -189,18 +208,18 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
     if mode != "off":
         at = rules.game_dump_truck_at
         hits = (at, -at) if mode == "both" else (at,)
-        for s in range(n):
+        for s in heads:
             if totals[s] != before[s] and totals[s] in hits:
                 totals[s] = 0
                 on_barrel[s] = False
                 events.append(Event(s, "dump-truck"))
     # 1.9 step 4: collision
-    riders = [s for s in range(n) if on_barrel[s]]
+    riders = [s for s in heads if on_barrel[s]]
     if len(riders) > 1 and threshold is not None and rules.barrel_collision != "coexist":
         keep: int | None = None
         if rules.barrel_collision != "all-fall":
             sign = 1 if rules.barrel_collision == "last-mounted" else -1
-            keep = min(riders, key=lambda s: (-sign * mounted[s], s != decl, s))
+            keep = min(riders, key=lambda s: (-sign * mounted[s], s != decl_unit, s))
         for s in riders:
             if s != keep:
                 on_barrel[s] = False
@@ -208,15 +227,29 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
                 events.append(Event(s, "barrel-knocked-off"))
     # 1.9 step 5: the winner
     winner = None
-    reached = [s for s in range(n) if totals[s] >= target]
+    reached = [s for s in heads if totals[s] >= target]
     if reached:
         best = max(totals[s] for s in reached)
         top = [s for s in reached if totals[s] == best]
-        if rules.game_tiebreak == "declarer" and decl in top:
-            winner = decl
+        if rules.game_tiebreak == "declarer" and decl_unit in top:
+            winner = decl_unit
         else:
             winner = min(top)
         events.append(Event(winner, "win"))
+
+    # A unit's partners share its state; its change beyond their own contributions (mounting,
+    # freezing, falls, the dump truck, ...) is charged to its lower seat.
+    changes = list(change)
+    for u in units:
+        head = u[0]
+        diff = totals[head] - before[head] - unit_change[head]
+        changes[head] += diff
+        for s in u[1:]:
+            totals[s] = totals[head]
+            on_barrel[s] = on_barrel[head]
+            left[s] = left[head]
+            mounted[s] = mounted[head]
+            falls[s] = falls[head]
 
     new = MatchState(
         rules=rules,
@@ -232,5 +265,11 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
         falls=tuple(falls),
         winner=winner,
     )
-    changes = tuple(totals[s] - before[s] for s in range(n))
-    return new, DealReport(outcome, changes, tuple(totals), tuple(events))
+    return new, DealReport(outcome, tuple(changes), tuple(totals), tuple(events))
+
+
+def _units(rules: Rules) -> list[tuple[int, ...]]:
+    """The seats that share a running total: sides 0+2 and 1+3 with partnerships across."""
+    if rules.players_partnerships == "across":
+        return [(0, 2), (1, 3)]
+    return [(s,) for s in range(rules.players_count)]

@@ -39,17 +39,19 @@ def apply_passing(d: Deal, action: int) -> None:
     d.hands[d.declarer] ^= 1 << c
     d.hands[seat] |= 1 << c
     given = d.given = (*d.given[:seat], c, *d.given[seat + 1 :])
-    if given.count(-1) == d.n - len(d.order) + 1:
+    if given.count(-1) == d.n - d.k + 1:
         d.end_passing()
 
 
 def contract_limit(d: Deal) -> int:
-    """The highest contract the declarer may name (``contract.raise_limit``)."""
+    """The highest contract the declarer may name (``contract.raise_limit``): achievable counts
+    the marriages in its hand now, or as dealt while the talon is unseen."""
     limit = d.rules.contract_raise_limit
     if isinstance(limit, int):
         return limit
     values = d.rules.marriage_values
-    return 120 + sum(values[s] for s in marriage_suits(d.hands[d.declarer]))
+    hand = d.hands[d.declarer] if d.talon_open else d.dealt[d.declarer]
+    return 120 + sum(values[s] for s in marriage_suits(hand))
 
 
 def legal_contract(d: Deal) -> list[int]:
@@ -60,4 +62,7 @@ def legal_contract(d: Deal) -> list[int]:
 
 def apply_contract(d: Deal, action: int) -> None:
     d.contract = action - CONTRACT
-    d.start_play()
+    if d.rules.contract_before_talon and not d.talon_open:
+        d.reveal()
+    else:
+        d.start_play()

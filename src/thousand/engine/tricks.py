@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from ..cards import HIGH_CARDS, KING, LOW_CARDS, QUEEN, SUIT_MASKS
-from .actions import DECLARE
+from ..cards import ACE, HIGH_CARDS, KING, LOW_CARDS, QUEEN, SUIT_MASKS
+from .actions import CRAWL, DECLARE
 
 if TYPE_CHECKING:
     from .deal import Deal
@@ -16,6 +16,7 @@ ABOVE: Final[tuple[int, ...]] = tuple((SUIT_MASKS[c // 6] >> (c + 1) << (c + 1))
 _PAIR: Final[tuple[int, ...]] = tuple(
     (1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4)
 )
+_ACES: Final = sum(1 << (6 * s + ACE) for s in range(4))
 
 
 def top_card(mask: int) -> int:
@@ -100,13 +101,25 @@ def _declarer_trump(d: Deal, trump: int) -> int:
     return -1
 
 
+def may_crawl(d: Deal, seat: int) -> bool:
+    """The Estonian crawl (``play.crawl``): the declarer on the first lead, holding no ace."""
+    return (
+        d.rules.play_crawl and seat == d.declarer and not d.completed and not d.hands[seat] & _ACES
+    )
+
+
 def legal(d: Deal) -> list[int]:
     seat = d.to_act
     if d.trick:
-        m = follow_mask(d, seat)
+        if d.crawling:
+            m = d.hands[seat]
+            return [CRAWL + c for c in (*LOW_CARDS[m & 0xFFF], *HIGH_CARDS[m >> 12])]
+        m = d.hands[seat] if d.stock else follow_mask(d, seat)
         return [*LOW_CARDS[m & 0xFFF], *HIGH_CARDS[m >> 12]]
     leads = lead_mask(d, seat) if d.lead_trump_due else d.hands[seat]
     acts = [*LOW_CARDS[leads & 0xFFF], *HIGH_CARDS[leads >> 12]]
+    if d.rules.play_crawl and may_crawl(d, seat):
+        acts += [CRAWL + c for c in acts]
     if not d.tricks[seat] and d.rules.marriage_trick_required:
         return acts
     for s in declarable(d, seat):
@@ -118,6 +131,9 @@ def legal(d: Deal) -> list[int]:
 
 def apply(d: Deal, action: int) -> None:
     seat = d.to_act
+    if action >= CRAWL:
+        _crawl(d, seat, action - CRAWL)
+        return
     if action >= DECLARE:
         c = action - DECLARE
         d.hands[seat] ^= 1 << c
@@ -134,12 +150,30 @@ def apply(d: Deal, action: int) -> None:
                 d.trick_best = c
                 d.trick_best_seat = seat
             trick.append(c)
-            if len(trick) == d.n:
+            if len(trick) == d.k:
                 _close_trick(d)
                 return
         else:
             _lead(d, seat, c)
-    d.to_act = (seat + 1) % d.n
+    d.to_act = d.nxt[seat]
+
+
+def _crawl(d: Deal, seat: int, c: int) -> None:
+    """A card face down to a crawl: the highest card of the declarer's suit wins it."""
+    d.hands[seat] ^= 1 << c
+    if not d.trick:
+        _lead(d, seat, c)
+        d.crawling = True
+    else:
+        if c // 6 == d.trick_best // 6 and c > d.trick_best:
+            d.trick_best = c
+            d.trick_best_seat = seat
+        d.trick.append(c)
+        if len(d.trick) == d.k:
+            d.crawling = False
+            _close_trick(d)
+            return
+    d.to_act = d.nxt[seat]
 
 
 def _lead(d: Deal, seat: int, c: int) -> None:
@@ -166,15 +200,28 @@ def _declare(d: Deal, seat: int, suit: int) -> None:
 def _close_trick(d: Deal) -> None:
     w = d.trick_best_seat
     cards = d.trick
-    d.won[w] |= (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) if d.n == 3 else _mask(cards)
+    d.won[w] |= (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) if d.k == 3 else _mask(cards)
     d.tricks[w] += 1
     d.completed = (*d.completed, (d.leader, tuple(cards), w))
     d.trick = []
     d.leader = w
     d.to_act = w
     d.trick_trump = d.trump
+    if d.stock:
+        _draw(d, w)
     if not d.hands[w]:
         d.finish("played")
+
+
+def _draw(d: Deal, winner: int) -> None:
+    """draw-stock: the trick's winner, then the other seats, draw a card from the stock's top
+    (the face-up bottom card last). The draws are not moves."""
+    seat = winner
+    for _ in range(d.k):
+        if not d.stock:
+            return
+        d.hands[seat] |= 1 << d.stock.pop(0)
+        seat = d.nxt[seat]
 
 
 def _mask(cards: list[int]) -> int:
