@@ -10,17 +10,11 @@ from pathlib import Path
 import pytest
 
 from thousand.records import RecordError, read_record, replay, replay_json
-from thousand.rules import RulesError, template_rules
+from thousand.rules import TEMPLATES
 
 from .conftest import shared_dir
 
-SUPPORTED = []
-for _name in ("russian", "russian-classic", "ukrainian", "tysiac"):
-    try:
-        template_rules(_name)
-        SUPPORTED.append(_name)
-    except RulesError:
-        pass
+SUPPORTED = list(TEMPLATES)
 
 VECTORS = sorted(p for t in SUPPORTED for p in (shared_dir() / "vectors" / t).glob("*.json"))
 REJECTS = sorted(p for t in SUPPORTED for p in (shared_dir() / "vectors-reject" / t).glob("*.json"))
@@ -31,8 +25,9 @@ def _record_text(record: object) -> str:
 
 
 def test_vectors_present() -> None:
-    assert len(VECTORS) >= 8, "the shared vectors were not found"
-    assert len(REJECTS) >= 37
+    assert len(VECTORS) >= 187, "the shared vectors were not found"
+    assert len(REJECTS) >= 52
+    assert {p.parent.name for p in VECTORS} == set(TEMPLATES), "a template has no vector"
 
 
 @pytest.mark.parametrize("path", VECTORS, ids=lambda p: f"{p.parent.name}/{p.name}")

@@ -96,8 +96,12 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
         for s in range(n):
             if s != decl and before[s] > limit:
                 change[s] = 0
-    if sitter is not None and match.on_barrel[sitter]:
-        change[sitter] = 0  # four.sitter_scores: nothing while on the barrel
+    if sitter is not None and match.on_barrel[sitter] and outcome.deal_points is not None:
+        # four.sitter_scores: nothing while on the barrel; its deal score is 0 then
+        change[sitter] = 0
+        points = list(outcome.deal_points)
+        points[sitter] = 0
+        outcome = replace(outcome, deal_points=tuple(points))
     if outcome.extras:
         for s in range(n):
             if outcome.extras[s]:

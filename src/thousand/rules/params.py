@@ -287,14 +287,13 @@ _COUNTED = ("off", "any", "in-a-row")
 
 PARAMS: tuple[Param, ...] = (
     # players and layout
-    _ints("players.count", (2, 3, 4), 3, "How many seats are at the table.", (3,)),
+    _ints("players.count", (2, 3, 4), 3, "How many seats are at the table."),
     _choice(
         "players.partnerships",
         ("none", "across"),
         "none",
         "With four seats, partners sitting across (seats 0 and 2, 1 and 3) share one running"
         " total, and the declarer's partner's points and marriages count toward the contract.",
-        ("none",),
     ),
     _choice(
         "players.layout",
@@ -302,19 +301,15 @@ PARAMS: tuple[Param, ...] = (
         "standard",
         "How the cards reach the hands: the standard deal, a draw stock, a fixed deal, no talon,"
         " or a dealer who sits out.",
-        ("standard",),
     ),
     # deal and redeal
-    _int("deal.hand_size", 6, 10, 7, "How many cards each active seat is dealt.", (7,)),
-    _ints(
-        "deal.talon_size", (0, 2, 3), 3, "How many cards are dealt face down to the talon.", (3,)
-    ),
+    _int("deal.hand_size", 6, 10, 7, "How many cards each active seat is dealt."),
+    _ints("deal.talon_size", (0, 2, 3), 3, "How many cards are dealt face down to the talon."),
     _bool("deal.bottom_card_guard", True, "The shuffled deck never ends with a 9 or a jack."),
     _bool(
         "deal.first_card_shown",
         False,
         "The deck's first card is shown to everyone and goes to forehand.",
-        (False,),
     ),
     _choice(
         "redeal.four_nines",
@@ -478,7 +473,6 @@ PARAMS: tuple[Param, ...] = (
         "take-and-pass",
         "What the declarer does with the talon: takes it and passes a card to each other seat,"
         " hands its cards out without taking it, keeps one card of it, or picks one of two.",
-        ("take-and-pass",),
     ),
     _choice(
         "talon.shown",
@@ -538,7 +532,6 @@ PARAMS: tuple[Param, ...] = (
         False,
         "The declarer names its final contract before the talon is shown and may not raise it"
         " afterwards.",
-        (False,),
     ),
     # write-off
     _bool(
@@ -607,7 +600,6 @@ PARAMS: tuple[Param, ...] = (
         "play.crawl",
         False,
         "A declarer without an ace may play the first trick face down (the Estonian crawl).",
-        (False,),
     ),
     _int(
         "play.last_trick_bonus",
@@ -687,7 +679,6 @@ PARAMS: tuple[Param, ...] = (
         200,
         0,
         "A seat dealt four 9s gains this in the deal, apart from its deal score.",
-        (0,),
     ),
     # scoring
     _ints(
@@ -930,7 +921,6 @@ PARAMS: tuple[Param, ...] = (
         "nothing",
         "What a dealer who sits out scores from the talon: nothing, its card points, those plus"
         " a marriage, or 50 per ace plus a marriage.",
-        ("nothing",),
     ),
 )
 
