@@ -14,9 +14,11 @@ from ..cards import (
 )
 from . import actions as A
 from .auction import bid_limit, lowest_bid, must_bid, on_grid
+from .choose_talon import discards_due
+from .choose_talon import may_write_off as may_write_off_discarding
 from .deal import Deal, Phase
 from .talon import contract_limit, may_write_off
-from .tricks import ABOVE, declarable, follow_mask, lead_mask
+from .tricks import ABOVE, declarable, follow_mask, lead_mask, may_crawl
 
 
 def _what_is_due(d: Deal) -> str:
@@ -24,7 +26,13 @@ def _what_is_due(d: Deal) -> str:
     if d.phase is Phase.AUCTION:
         return f"seat {seat} must bid or pass"
     if d.phase is Phase.PASSING:
+        if d.pool:
+            return f"the declarer (seat {seat}) must hand a talon card to each opponent"
         return f"the declarer (seat {seat}) must pass a card to each opponent"
+    if d.phase is Phase.TALON:
+        return f"the declarer (seat {seat}) must choose a talon (talon 0 or talon 1)"
+    if d.phase is Phase.DISCARD:
+        return f"the declarer (seat {seat}) must discard {discards_due(d)} more card(s)"
     if d.phase is Phase.CONTRACT:
         return f"the declarer (seat {seat}) must name its contract (contract {d.bid} or more)"
     return f"seat {seat} must play a card"
@@ -39,7 +47,9 @@ def explain(d: Deal, action: int) -> str:
         Phase.AUCTION: A.is_bid(action) or action == A.PASS,
         Phase.PASSING: A.is_give(action) or action == A.WRITE_OFF,
         Phase.CONTRACT: A.is_contract(action),
-        Phase.PLAY: A.is_play(action),
+        Phase.PLAY: A.is_play(action) or A.is_crawl(action),
+        Phase.TALON: A.is_talon(action),
+        Phase.DISCARD: A.is_discard(action) or action == A.WRITE_OFF,
     }[d.phase]
     if not kind_ok:
         if d.phase is not Phase.AUCTION and (A.is_bid(action) or action == A.PASS):
@@ -57,7 +67,43 @@ def explain(d: Deal, action: int) -> str:
         return _explain_passing(d, seat, action)
     if d.phase is Phase.CONTRACT:
         return _explain_contract(d, action - A.CONTRACT)
+    if d.phase is Phase.TALON:
+        return f"talon {action - A.TALON} is not one of the {len(d.talons)} talons"
+    if d.phase is Phase.DISCARD:
+        return _explain_discard(d, seat, action)
+    if A.is_crawl(action):
+        return _explain_crawl(d, seat, action - A.CRAWL)
+    if d.crawling:
+        return f"the trick is a crawl: seat {seat} must answer it face down (crawl CARD)"
     return _explain_play(d, seat, action)
+
+
+def _explain_discard(d: Deal, seat: int, action: int) -> str:
+    if action == A.WRITE_OFF:
+        if not d.rules.writeoff_allowed:
+            return "write-off is not allowed at this table (`writeoff.allowed` false)"
+        if not may_write_off_discarding(d):
+            return "the write-off window closed with the first discard"
+        return "write-off is not allowed here"
+    c = action - A.DISCARD
+    return f"the declarer (seat {seat}) discards {CARD_TEXT[c]}, which it does not hold"
+
+
+def _explain_crawl(d: Deal, seat: int, c: int) -> str:
+    name = CARD_TEXT[c]
+    if not d.hands[seat] >> c & 1:
+        return f"seat {seat} crawls {name}, which it does not hold"
+    if d.trick:
+        return f"seat {seat} may not crawl: the trick was led face up"
+    if not d.rules.play_crawl:
+        return "the crawl is not played at this table (`play.crawl` false)"
+    if seat != d.declarer:
+        return f"seat {seat} may not crawl: only the declarer crawls"
+    if d.completed:
+        return f"seat {seat} may not crawl: the crawl is only for the first trick"
+    if not may_crawl(d, seat):
+        return f"seat {seat} may not crawl holding an ace"
+    return f"seat {seat} may not crawl {name}"
 
 
 def _explain_auction(d: Deal, seat: int, action: int) -> str:
@@ -107,7 +153,14 @@ def _explain_passing(d: Deal, seat: int, action: int) -> str:
             return "the write-off window closed when the declarer passed its first card"
         return "write-off is not allowed here"
     c, target = A.give_parts(action)
-    if not d.hands[seat] >> c & 1:
+    if d.pool and not d.pool >> c & 1:
+        where = (
+            "it was already handed over"
+            if any(g == c for g in d.given)
+            else "the declarer gives only talon cards"
+        )
+        return f"{CARD_TEXT[c]} is not in the talon ({where}; left: {hand_text(d.pool)})"
+    if not d.pool and not d.hands[seat] >> c & 1:
         owner = next((s for s in range(d.n) if d.hands[s] >> c & 1), None)
         held = f" (seat {owner} holds it)" if owner is not None else ""
         return f"the declarer (seat {seat}) gives {CARD_TEXT[c]}, which it does not hold{held}"

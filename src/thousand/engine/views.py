@@ -112,6 +112,19 @@ class SeatView:
     match: MatchInfo | None
     #: the legal actions, only when this seat is to act; () otherwise
     legal_actions: tuple[int, ...]
+    #: the card shown to all and dealt to forehand (``deal.first_card_shown``), else None
+    shown: int | None = None
+    #: draw-stock: the cards left in the stock, and its face-up bottom card while it is there
+    stock_count: int = 0
+    stock_face_up: int | None = None
+    #: for the declarer, the cards it discarded onto its tricks (fixed-deal, choose-talon)
+    discarded: int | None = None
+    #: the dealer who sits out this deal (dealer-sits-out), else None
+    sitter: int | None = None
+    #: the seats whose face-down crawl cards in the current trick this seat cannot see yet
+    crawl_hidden: tuple[int, ...] = ()
+    #: how many talons were dealt (two in choose-talon)
+    talons_count: int = 1
 
     @property
     def seats(self) -> int:
@@ -180,6 +193,13 @@ class SeatView:
             "result": self.result,
             "match": None if self.match is None else self.match.to_json(),
             "legal_actions": list(self.legal_moves),
+            "shown": None if self.shown is None else CARD_TEXT[self.shown],
+            "stock_count": self.stock_count,
+            "stock_face_up": None if self.stock_face_up is None else CARD_TEXT[self.stock_face_up],
+            "discarded": _cards(self.discarded),
+            "sitter": self.sitter,
+            "crawl_hidden": list(self.crawl_hidden),
+            "talons_count": self.talons_count,
         }
         if rules:
             out["rules"] = {
@@ -203,7 +223,7 @@ def _cards(mask: int | None) -> list[str] | None:
 def talon_visible(state: DealState, seat: int | None) -> bool:
     """Whether ``seat`` (None: a spectator, or any seat) sees the talon (``talon.shown``)."""
     declarer = state.declarer
-    if declarer is None:
+    if declarer is None or not state.talon_shown:
         return False
     if seat is not None and seat == declarer:
         return True
@@ -236,6 +256,12 @@ def view(state: DealState, seat: int | None, match: MatchState | None = None) ->
     outcome = state.outcome
     to_act = state.to_act
     mine = seat is not None and seat == to_act
+    trick = state.trick
+    hidden: tuple[int, ...] = ()
+    if state.crawling:  # face down until the crawl's last card
+        hidden = tuple(s for s, _ in trick if s != seat)
+        trick = tuple((s, c) for s, c in trick if s == seat)
+    stock = state.stock
     return SeatView(
         seat=seat,
         rules=state.rules,
@@ -254,7 +280,7 @@ def view(state: DealState, seat: int | None, match: MatchState | None = None) ->
         talon=state.talon if talon_visible(state, seat) else None,
         received=received,
         passed=passed,
-        trick=state.trick,
+        trick=trick,
         completed_tricks=state.completed_tricks,
         marriages=state.marriages,
         trump=state.trump,
@@ -262,6 +288,13 @@ def view(state: DealState, seat: int | None, match: MatchState | None = None) ->
         result=None if outcome is None else outcome.result,
         match=MatchInfo.of(match) if match is not None else None,
         legal_actions=tuple(state.legal_actions()) if mine else (),
+        shown=state.shown,
+        stock_count=len(stock),
+        stock_face_up=stock[-1] if stock else None,
+        discarded=state.discarded if declarer is not None and seat == declarer else None,
+        sitter=state.sitter,
+        crawl_hidden=hidden,
+        talons_count=len(state.talons),
     )
 
 

@@ -57,6 +57,13 @@ def _check_start(rules: Rules, totals: tuple[int, ...]) -> None:
         raise RecordError(
             f"record: start.totals has {len(totals)} totals, the variant has {n} seats"
         )
+    if rules.players_partnerships == "across" and (
+        totals[0] != totals[2] or totals[1] != totals[3]
+    ):
+        raise RecordError(
+            f"record: start.totals {list(totals)} differ between partners (seats 0 and 2,"
+            " 1 and 3 share one running total)"
+        )
     ceiling = rules.barrel_threshold if rules.barrel_threshold is not None else rules.game_target
     what = "barrel threshold" if rules.barrel_threshold is not None else "target"
     for seat, t in enumerate(totals):
