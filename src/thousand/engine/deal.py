@@ -33,7 +33,6 @@ class Phase(IntEnum):
 
 
 _PLAY: Final = Phase.PLAY
-_ORDERS: dict[tuple[int, int, bool], tuple[int, ...]] = {}
 
 # How the talon reaches the declarer (rules.md part 4), fixed when the deal is made.
 TAKE_AND_PASS: Final = 0
@@ -67,20 +66,36 @@ def procedure(rules: Rules) -> int:
     return TAKE_AND_PASS
 
 
+_SEATINGS: dict[tuple[int, int, bool], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+
+SPECIAL_CRAWL: Final = 1
+"""``Deal.special``: the crawl may be offered in this deal (``play.crawl``)."""
+SPECIAL_CRAWLING: Final = 2
+"""``Deal.special``: the trick under way is a crawl, its cards face down."""
+SPECIAL_STOCK: Final = 4
+"""``Deal.special``: the deal has a draw stock (no duty to follow while it lasts)."""
+
+
 def _order(n: int, dealer: int, sits_out: bool = False) -> tuple[int, ...]:
     """The active seats clockwise from forehand (the seat after the dealer)."""
-    order = _ORDERS.get((n, dealer, sits_out))
-    if order is None:
+    return _seating(n, dealer, sits_out)[0]
+
+
+def _seating(n: int, dealer: int, sits_out: bool) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """The active seats from forehand, each seat's next active seat (a sitting dealer's is
+    forehand), and the mask of the active seats (memoised: every deal asks)."""
+    key = (n, dealer, sits_out)
+    found = _SEATINGS.get(key)
+    if found is None:
         seats = tuple((dealer + 1 + i) % n for i in range(n))
-        order = _ORDERS[n, dealer, sits_out] = seats[:-1] if sits_out else seats
-    return order
-
-
-def _next_seats(n: int, order: tuple[int, ...]) -> tuple[int, ...]:
-    """For each seat, the next active seat clockwise (a sitting dealer maps to forehand)."""
-    return tuple(
-        order[(order.index(s) + 1) % len(order)] if s in order else order[0] for s in range(n)
-    )
+        order = seats[:-1] if sits_out else seats
+        k = len(order)
+        nxt = tuple(order[(order.index(s) + 1) % k] if s in order else order[0] for s in range(n))
+        mask = 0
+        for s in order:
+            mask |= 1 << s
+        found = _SEATINGS[key] = (order, nxt, mask)
+    return found
 
 
 class Deal:
@@ -88,16 +103,15 @@ class Deal:
 
     __slots__ = (
         "active_mask",
-        "aside",
         "auction",
         "bid",
         "completed",
         "contract",
-        "crawling",
         "dealer",
         "dealt",
         "declarer",
         "discarded",
+        "fixed",
         "given",
         "hands",
         "high_bid",
@@ -111,14 +125,12 @@ class Deal:
         "passed",
         "phase",
         "pool",
-        "proc",
         "result",
         "rules",
-        "shown",
+        "special",
         "stock",
         "talon",
         "talon_open",
-        "talons",
         "to_act",
         "trick",
         "trick_best",
@@ -160,15 +172,14 @@ class Deal:
     lead_trump_due: int
     k: int
     nxt: tuple[int, ...]
-    proc: int
-    talons: tuple[int, ...]
+    #: what a deal never changes, in one slot so that copies stay cheap:
+    #: (procedure, talons, aside, shown)
+    fixed: tuple[int, tuple[int, ...], int, int]
     talon_open: bool
     stock: list[int]
-    aside: int
-    shown: int
     pool: int
     discarded: int
-    crawling: bool
+    special: int
 
     @classmethod
     def new(
@@ -213,21 +224,19 @@ class Deal:
         d.n = n
         d.dealer = dealer
         sits_out = rules.players_layout == "dealer-sits-out"
-        d.order = order = _order(n, dealer, sits_out)
+        order, nxt, active = _seating(n, dealer, sits_out)
+        d.order = order
+        d.nxt = nxt
+        d.active_mask = active
         d.k = len(order)
-        d.nxt = _next_seats(n, order)
-        d.active_mask = (1 << n) - 1 - ((1 << dealer) if sits_out else 0)
         d.dealt = tuple(hands)
         d.talon = talon_mask
-        d.talons = all_talons
+        d.fixed = (procedure(rules), all_talons, aside, shown)
         d.talon_open = False
-        d.proc = procedure(rules)
         d.stock = list(stock)
-        d.aside = aside
-        d.shown = shown
         d.pool = 0
         d.discarded = 0
-        d.crawling = False
+        d.special = (SPECIAL_CRAWL if rules.play_crawl else 0) | (SPECIAL_STOCK if stock else 0)
         d.hands = list(hands)
         d.phase = Phase.AUCTION
         d.to_act = order[0]
@@ -285,15 +294,12 @@ class Deal:
         d.lead_trump_due = self.lead_trump_due
         d.k = self.k
         d.nxt = self.nxt
-        d.proc = self.proc
-        d.talons = self.talons
+        d.fixed = self.fixed
         d.talon_open = self.talon_open
-        d.stock = self.stock[:]
-        d.aside = self.aside
-        d.shown = self.shown
+        d.stock = self.stock[:] if self.stock else self.stock
         d.pool = self.pool
         d.discarded = self.discarded
-        d.crawling = self.crawling
+        d.special = self.special
         return d
 
     # -- the seats ---------------------------------------------------------------------------
@@ -315,6 +321,31 @@ class Deal:
     def next_seat(self, seat: int) -> int:
         """The next active seat clockwise."""
         return self.nxt[seat]
+
+    @property
+    def proc(self) -> int:
+        """The procedure of rules.md part 4 the deal follows (``TAKE_AND_PASS``, ...)."""
+        return self.fixed[0]
+
+    @property
+    def talons(self) -> tuple[int, ...]:
+        """Every talon as dealt."""
+        return self.fixed[1]
+
+    @property
+    def aside(self) -> int:
+        """The cards set aside as dealt."""
+        return self.fixed[2]
+
+    @property
+    def shown(self) -> int:
+        """The card shown to all, or -1."""
+        return self.fixed[3]
+
+    @property
+    def crawling(self) -> bool:
+        """Whether the trick under way is a crawl."""
+        return bool(self.special & SPECIAL_CRAWLING)
 
     @property
     def sitter(self) -> int:

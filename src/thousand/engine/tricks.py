@@ -111,14 +111,18 @@ def may_crawl(d: Deal, seat: int) -> bool:
 def legal(d: Deal) -> list[int]:
     seat = d.to_act
     if d.trick:
-        if d.crawling:
+        if d.special:
             m = d.hands[seat]
-            return [CRAWL + c for c in (*LOW_CARDS[m & 0xFFF], *HIGH_CARDS[m >> 12])]
-        m = d.hands[seat] if d.stock else follow_mask(d, seat)
+            if d.special & 2:
+                return [CRAWL + c for c in (*LOW_CARDS[m & 0xFFF], *HIGH_CARDS[m >> 12])]
+            if not d.stock:
+                m = follow_mask(d, seat)
+        else:
+            m = follow_mask(d, seat)
         return [*LOW_CARDS[m & 0xFFF], *HIGH_CARDS[m >> 12]]
     leads = lead_mask(d, seat) if d.lead_trump_due else d.hands[seat]
     acts = [*LOW_CARDS[leads & 0xFFF], *HIGH_CARDS[leads >> 12]]
-    if d.rules.play_crawl and may_crawl(d, seat):
+    if d.special and may_crawl(d, seat):
         acts += [CRAWL + c for c in acts]
     if not d.tricks[seat] and d.rules.marriage_trick_required:
         return acts
@@ -163,14 +167,14 @@ def _crawl(d: Deal, seat: int, c: int) -> None:
     d.hands[seat] ^= 1 << c
     if not d.trick:
         _lead(d, seat, c)
-        d.crawling = True
+        d.special |= 2  # SPECIAL_CRAWLING
     else:
         if c // 6 == d.trick_best // 6 and c > d.trick_best:
             d.trick_best = c
             d.trick_best_seat = seat
         d.trick.append(c)
         if len(d.trick) == d.k:
-            d.crawling = False
+            d.special &= ~2
             _close_trick(d)
             return
     d.to_act = d.nxt[seat]
@@ -207,7 +211,7 @@ def _close_trick(d: Deal) -> None:
     d.leader = w
     d.to_act = w
     d.trick_trump = d.trump
-    if d.stock:
+    if d.special and d.stock:
         _draw(d, w)
     if not d.hands[w]:
         d.finish("played")
