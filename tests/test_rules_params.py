@@ -288,8 +288,8 @@ def test_malformed_marriage_values() -> None:
 
 
 def test_not_supported_yet() -> None:
-    assert _errors({"talon.shown": "never"}) == [
-        "rules talon.shown = 'never' is not supported yet (supported: always)"
+    assert _errors({"bidding.contra": "contra"}) == [
+        "rules bidding.contra = 'contra' is not supported yet (supported: off)"
     ]
     assert _errors({"redeal.all_pass": "raspasy"}) == [
         "rules redeal.all_pass = 'raspasy' is not supported yet (supported: redeal, pass-on)"
@@ -561,10 +561,10 @@ def test_rules_from_record() -> None:
     assert estonian.bidding_forced == "last-seat"
     assert (estonian.play_crawl, estonian.marriage_four_nines_bonus) == (False, 0)
     with pytest.raises(RulesError) as caught:
-        rules_from_record("estonian", {"play.crawl": False, "penalty.cross": True, "x": 1})
+        rules_from_record("estonian", {"play.crawl": False, "bidding.reentry": True, "x": 1})
     assert caught.value.problems == [
         "unknown parameter 'x' in rules",
-        "rules penalty.cross = true is not supported yet (supported: false)",
+        "rules bidding.reentry = true is not supported yet (supported: false)",
     ]
     with pytest.raises(RulesError, match=r"^unknown variant 'russain'$"):
         rules_from_record("russain", {"bidding.max": 400})

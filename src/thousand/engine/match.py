@@ -46,6 +46,8 @@ class MatchState:
     mounted: tuple[int, ...] = ()
     falls: tuple[int, ...] = ()
     winner: int | None = None
+    #: ``penalty.cross``: each seat's crosses (failed contracts not yet paid for)
+    crosses: tuple[int, ...] = ()
 
     @classmethod
     def start(
@@ -64,6 +66,7 @@ class MatchState:
             barrel_left=zeros,
             mounted=(-1,) * n,
             falls=zeros,
+            crosses=zeros,
         )
 
     @property
@@ -112,6 +115,15 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
     sticks = list(match.sticks)
     no_wins = list(match.no_wins)
     writeoffs = list(match.writeoffs)
+    crosses = list(match.crosses) if match.crosses else [0] * n
+    if rules.penalty_cross and outcome.result == "failed" and decl is not None:
+        # a failed declarer loses nothing at once; its second cross costs penalty.cross_amount
+        change[decl] += outcome.contract or 0
+        crosses[decl] += 1
+        if crosses[decl] >= 2:
+            crosses[decl] = 0
+            change[decl] -= rules.penalty_cross_amount
+            events.append(Event(decl, "cross-penalty"))
     if outcome.played:
         assert outcome.tricks is not None and outcome.deal_points is not None
         if rules.penalty_sticks != "off":
@@ -178,6 +190,8 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
         if was_on[s]:
             continue
         t = before[s] + unit_change[s]
+        if t > target and rules.game_over_target == "exact":
+            t = target - 1
         if t < target and threshold is not None and t >= threshold:
             t = threshold
             on_barrel[s] = True
@@ -268,6 +282,7 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
         mounted=tuple(mounted),
         falls=tuple(falls),
         winner=winner,
+        crosses=tuple(crosses),
     )
     return new, DealReport(outcome, tuple(changes), tuple(totals), tuple(events))
 

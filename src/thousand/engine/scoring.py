@@ -86,6 +86,17 @@ def sitter_score(rules: Rules, talon: int) -> int:
     return points + pairs if mode == "talon-points-and-marriage" else points
 
 
+def half_marriages(rules: Rules, d: Deal, bonus: list[int]) -> None:
+    """``marriage.half_bonus``: a seat that captured both the K and Q of a suit in tricks, that
+    marriage not declared, adds the bonus to its deal score (once per such suit)."""
+    declared = {s for seat in d.marriages for s in seat}
+    for seat in range(d.n):
+        won = d.won[seat]
+        for suit in marriage_suits(won):
+            if suit not in declared:
+                bonus[seat] += rules.marriage_half_bonus
+
+
 def score(d: Deal) -> DealOutcome:
     """Score a finished deal."""
     if d.phase is not Phase.DONE or d.result is None:
@@ -136,6 +147,8 @@ def score(d: Deal) -> DealOutcome:
     bonus = [0] * n
     if rules.play_last_trick_bonus and d.completed:
         bonus[d.completed[-1][2]] += rules.play_last_trick_bonus
+    if rules.marriage_half_bonus:
+        half_marriages(rules, d, bonus)
     deal_points = [
         round_points(card_points[s], rules.scoring_round_to) + marriage_points[s] + bonus[s]
         for s in range(n)
@@ -149,6 +162,10 @@ def score(d: Deal) -> DealOutcome:
         check = sum(card_points[s] + marriage_points[s] + bonus[s] for s in side)
     made = check >= d.contract
     scores = [deal_points[s] if s in others else 0 for s in range(n)]
+    if rules.scoring_pooled_defenders and others:
+        pooled = sum(deal_points[s] for s in others) // len(others)
+        for s in others:
+            scores[s] = pooled
     if sitter is not None and partner < 0:
         scores[sitter] = deal_points[sitter]
     if made:
@@ -159,6 +176,9 @@ def score(d: Deal) -> DealOutcome:
             scores[decl] = max(d.contract, sum(deal_points[s] for s in side))
         else:
             scores[decl] = sum(deal_points[s] for s in side) + d.contract
+        slam = rules.play_slam
+        if slam != "off" and len(d.completed) == sum(d.tricks[s] for s in side):
+            scores[decl] += rules.play_slam_bonus if slam == "fixed" else d.contract
     else:
         scores[decl] = -d.contract
         mode = rules.scoring_failed_contract

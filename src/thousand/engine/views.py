@@ -37,6 +37,8 @@ class MatchInfo:
     falls: tuple[int, ...]
     deals: int
     winner: int | None
+    #: ``penalty.cross``: each seat's crosses not yet paid for
+    crosses: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, match: MatchState) -> MatchInfo:
@@ -50,6 +52,7 @@ class MatchInfo:
             falls=match.falls,
             deals=match.deals,
             winner=match.winner,
+            crosses=match.crosses,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -63,6 +66,7 @@ class MatchInfo:
             "falls": list(self.falls),
             "deals": self.deals,
             "winner": self.winner,
+            "crosses": list(self.crosses),
         }
 
 

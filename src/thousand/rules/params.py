@@ -480,13 +480,11 @@ PARAMS: tuple[Param, ...] = (
         "always",
         "Whether the defenders see the talon: always, not when the contract is the minimum and"
         " nobody bid more, or never.",
-        ("always",),
     ),
     _bool(
         "talon.open_pass",
         False,
         "The cards the declarer passes are shown to everyone.",
-        (False,),
     ),
     _bool(
         "talon.rebuy",
@@ -613,7 +611,6 @@ PARAMS: tuple[Param, ...] = (
         ("off", "fixed", "double"),
         "off",
         "A declarer who takes every trick gains a bonus, or double the contract.",
-        ("off",),
     ),
     _int("play.slam_bonus", 0, 240, 60, "The bonus for a declarer who takes every trick."),
     # marriages
@@ -671,7 +668,6 @@ PARAMS: tuple[Param, ...] = (
         100,
         0,
         "Capturing the king and queen of a suit in tricks, neither declared, scores this.",
-        (0,),
     ),
     _int(
         "marriage.four_nines_bonus",
@@ -710,7 +706,6 @@ PARAMS: tuple[Param, ...] = (
         "scoring.pooled_defenders",
         False,
         "The defenders' deal scores are added up and shared equally.",
-        (False,),
     ),
     _int_or_none(
         "scoring.only_bids_above",
@@ -824,7 +819,6 @@ PARAMS: tuple[Param, ...] = (
         ("win", "exact"),
         "win",
         "A total past the target wins, or is held just below the target (exact).",
-        ("win",),
     ),
     _choice(
         "game.tiebreak",
@@ -885,7 +879,6 @@ PARAMS: tuple[Param, ...] = (
         False,
         "A failed declarer loses nothing at once but gets a cross, and its second cross costs a"
         " penalty.",
-        (False,),
     ),
     _int("penalty.cross_amount", 0, 240, 120, "What the second cross costs."),
     # named contracts

@@ -1,0 +1,122 @@
+"""rules.md part 2: house rules beyond the templates, each pinned in numbers.
+
+``talon.shown``, ``talon.open_pass``, ``play.slam``, ``marriage.half_bonus``,
+``scoring.pooled_defenders``, ``game.over_target`` and ``penalty.cross``.
+"""
+
+from __future__ import annotations
+
+from thousand.engine import MatchState, settle
+from thousand.engine.views import view
+
+from .positions import (
+    DEAL_2A,
+    DEAL_2B,
+    apply,
+    events,
+    new_deal,
+    outcome_of,
+    played,
+    russian,
+    scripted,
+)
+
+# The declarer (seat 1) holds every ace and ten and takes all eight tricks.
+SLAM = (
+    "1: As Ks Qs",
+    "1: Ts Js 9s",
+    "1: Ah Kh Qh",
+    "1: Th Jh 9h",
+    "1: Ac Kc Qc",
+    "1: Tc Jc 9c",
+    "1: Ad Kd Qd",
+    "1: Td Jd 9d",
+)
+
+
+def test_talon_shown() -> None:
+    # always: everyone sees it once the auction is won
+    state = apply(new_deal(rules=russian()), "100", "pass", "pass")
+    assert view(state, 0).talon == state.talon and view(state, None).talon == state.talon
+    # never: only the declarer sees it
+    state = apply(new_deal(rules=russian({"talon.shown": "never"})), "100", "pass", "pass")
+    assert view(state, 1).talon == state.talon
+    assert view(state, 0).talon is None and view(state, 2).talon is None
+    assert view(state, None).talon is None
+    # not-on-minimum: hidden at the minimum contract with no other bid, shown after a raise bid
+    rules = russian({"talon.shown": "not-on-minimum"})
+    state = apply(new_deal(rules=rules), "100", "pass", "pass")
+    assert view(state, 0).talon is None and view(state, 1).talon == state.talon
+    state = apply(new_deal(rules=rules), "pass", "pass")  # the forced dealer 100
+    assert state.declarer == 0 and view(state, 1).talon is None
+    state = apply(new_deal(rules=rules), "100", "105", "pass", "pass")
+    assert view(state, 0).talon == state.talon
+
+
+def test_talon_open_pass() -> None:
+    moves = ("100", "pass", "pass", "give Kd 0", "give 9h 2")
+    hidden = apply(new_deal(rules=russian()), *moves)
+    assert view(hidden, 0).passed is None and view(hidden, 0).received is not None
+    shown = apply(new_deal(rules=russian({"talon.open_pass": True})), *moves)
+    given = shown.given
+    assert view(shown, 0).passed == given and view(shown, 2).passed == given
+    assert view(shown, None).passed == given
+
+
+def test_play_slam() -> None:
+    plain = outcome_of(scripted(SLAM))
+    assert plain.tricks == (0, 8, 0) and plain.scores == (0, 100, 0)
+    fixed = outcome_of(scripted(SLAM, rules=russian({"play.slam": "fixed"})))
+    assert fixed.scores == (0, 100 + 60, 0)
+    bonus = outcome_of(scripted(SLAM, rules=russian({"play.slam": "fixed", "play.slam_bonus": 90})))
+    assert bonus.scores == (0, 190, 0)
+    double = outcome_of(scripted(SLAM, rules=russian({"play.slam": "double"})))
+    assert double.scores == (0, 200, 0)
+    # no slam without every trick: the declarer of DEAL_2A takes seven
+    assert outcome_of(scripted(DEAL_2A, rules=russian({"play.slam": "fixed"}))).scores[1] == 100
+
+
+def test_marriage_half_bonus() -> None:
+    plain = outcome_of(scripted(DEAL_2A))
+    assert plain.deal_points == (15, 100, 5)
+    out = outcome_of(scripted(DEAL_2A, rules=russian({"marriage.half_bonus": 20})))
+    # seat 1 captured Kh Qh and Ks Qs, seat 2 Kd Qd, none of them declared
+    assert out.deal_points == (15, 100 + 40, 5 + 20)
+    assert out.scores == (15, 100, 25)
+    # a declared marriage is no half marriage: in DEAL_2B seat 1 declared spades (55 + 40) and
+    # captured the K and Q of clubs, diamonds and hearts: 95 + 3 x 20
+    b = outcome_of(scripted(DEAL_2B, rules=russian({"marriage.half_bonus": 20})))
+    assert b.marriages[1] == (3,)
+    assert b.deal_points == (0, 95 + 60, 65)
+
+
+def test_scoring_pooled_defenders() -> None:
+    out = outcome_of(scripted(DEAL_2A, rules=russian({"scoring.pooled_defenders": True})))
+    assert out.deal_points == (15, 100, 5)  # each seat's own deal score is kept
+    assert out.scores == (10, 100, 10)  # (15 + 5) / 2 each
+
+
+def test_game_over_target_exact() -> None:
+    rules = russian({"game.over_target": "exact", "barrel.threshold": None})
+    match = MatchState.start(rules, totals=(900, 0, 0))
+    match, report = settle(match, played([120, -100, 20], declarer=1, made=False))
+    assert report.totals == (999, -100, 20) and match.winner is None
+    match = MatchState.start(rules, totals=(880, 0, 0))
+    match, report = settle(match, played([120, -100, 20], declarer=1, made=False))
+    assert report.totals == (1000, -100, 20) and match.winner == 0
+
+
+def test_penalty_cross() -> None:
+    rules = russian({"penalty.cross": True, "penalty.no_win": "off"})
+    match = MatchState.start(rules)
+    failed = played([30, -110, 40], declarer=1, contract=110, made=False)
+    match, report = settle(match, failed)
+    assert report.changes == (30, 0, 40) and match.crosses == (0, 1, 0)
+    match, report = settle(match, failed)
+    assert report.changes == (30, -120, 40) and match.crosses == (0, 0, 0)
+    assert (1, "cross-penalty") in events(report)
+    amount = russian({"penalty.cross": True, "penalty.cross_amount": 50, "penalty.no_win": "off"})
+    match = MatchState.start(amount)
+    for _ in range(2):
+        match, report = settle(match, failed)
+    assert report.changes[1] == -50
