@@ -17,6 +17,7 @@ COMPILED = [
     "src/thousand/engine/deal.py",
     "src/thousand/engine/dealing.py",
     "src/thousand/engine/handover.py",
+    "src/thousand/engine/redeal.py",
     "src/thousand/engine/scoring.py",
     "src/thousand/engine/state.py",
     "src/thousand/engine/talon.py",

@@ -6,7 +6,9 @@
 
 from __future__ import annotations
 
-from thousand.engine import MatchState, settle
+from thousand.cards import mask_of, parse_cards
+from thousand.engine import DealState, MatchState, Phase, settle
+from thousand.engine.redeal import weak
 from thousand.engine.views import view
 
 from .positions import (
@@ -20,6 +22,11 @@ from .positions import (
     russian,
     scripted,
 )
+
+
+def cards(text: str) -> int:
+    return mask_of(parse_cards(text))
+
 
 # The declarer (seat 1) holds every ace and ten and takes all eight tricks.
 SLAM = (
@@ -120,3 +127,116 @@ def test_penalty_cross() -> None:
     for _ in range(2):
         match, report = settle(match, failed)
     assert report.changes[1] == -50
+
+
+# --- redeals asked for by a seat ------------------------------------------------------------
+
+NINES_HANDS = ["9c 9d 9h 9s Ac Ad Ah", "Jc Jd Jh Js Kc Kd Kh", "Qc Qd Qh Tc Td Th Ts"]
+NINES_TALON = "As Ks Qs"
+
+
+def nines_deal(overrides: dict[str, object], talon: str = NINES_TALON) -> DealState:
+    hands = [cards(h) for h in NINES_HANDS]
+    return DealState.new(russian(overrides), 2, hands, cards(talon))
+
+
+def test_redeal_four_nines_optional_and_mandatory() -> None:
+    assert nines_deal({}).phase is Phase.AUCTION  # off: nobody is asked
+    state = nines_deal({"redeal.four_nines": "optional"})
+    assert (state.phase, state.to_act) == (Phase.REDEAL, 0)
+    assert state.legal_moves() == ["redeal", "pass"]
+    declined = state.apply("pass")
+    assert (declined.phase, declined.to_act) == (Phase.AUCTION, 0)
+    asked = state.apply("redeal")
+    out = outcome_of(asked)
+    assert (out.result, out.declarer, out.card_points, out.scores) == (
+        "redealt",
+        None,
+        None,
+        (0,) * 3,
+    )
+    match, report = settle(MatchState.start(russian(), dealer=2), out)
+    assert (match.dealer, report.changes) == (2, (0, 0, 0))  # the same dealer deals again
+    mandatory = nines_deal({"redeal.four_nines": "mandatory"})
+    assert mandatory.legal_moves() == ["redeal"]
+    assert not mandatory.is_legal("pass")
+
+
+def test_redeal_three_nines_four_jacks_and_seats_in_turn_from_forehand() -> None:
+    # exactly three 9s: four 9s are not three
+    assert nines_deal({"redeal.three_nines": "optional"}).phase is Phase.AUCTION
+    state = nines_deal({"redeal.four_nines": "optional", "redeal.four_jacks": "mandatory"})
+    assert state.to_act == 0 and state.legal_moves() == ["redeal", "pass"]
+    state = state.apply("pass")  # then seat 1, with four jacks, must redeal
+    assert (state.phase, state.to_act, state.legal_moves()) == (Phase.REDEAL, 1, ["redeal"])
+    hands = ["9c 9d 9h Js Ac Ad Ah", "Jc Jd Jh 9s Kc Kd Kh", "Qc Qd Qh Tc Td Th Ts"]
+    three = DealState.new(
+        russian({"redeal.three_nines": "optional"}),
+        2,
+        [cards(h) for h in hands],
+        cards(NINES_TALON),
+    )
+    assert (three.phase, three.to_act) == (Phase.REDEAL, 0)
+
+
+def test_redeal_weak_hand() -> None:
+    strict = russian({"redeal.weak_hand": "strict"})
+    loose = russian({"redeal.weak_hand": "loose"})
+    counted = russian({"redeal.weak_hand": "counted"})
+    low = cards("9c 9d Jh Js Qc Kd Jc")  # 2+2+3+4+2 = 13 points, no ace, no marriage
+    tens = cards("9c 9d Th Ts Qc Kd Jc")  # 31 points
+    married = cards("Kc Qc 9d 9h 9s Jd Jh")  # a marriage
+    assert weak(strict, cards("9c 9d Jh Js Qc 9h Jc")) and not weak(strict, low)
+    assert weak(loose, low) and weak(loose, tens) and not weak(loose, married)
+    assert weak(counted, low) and not weak(counted, tens)  # below 14 card points
+    assert weak(russian({"redeal.weak_hand": "counted", "redeal.weak_hand_below": 40}), tens)
+    assert not weak(russian(), low)
+
+
+def test_redeal_bad_talon_and_two_nines_in_talon() -> None:
+    rules = {"redeal.bad_talon": "any"}
+    hands = ["Qs Ks 9c Ac Ad Ah 9s", "Jc Jd Jh Js Kc Kd Kh", "Qc Qd Qh Tc Td Th Ts"]
+    low = DealState.new(russian(rules), 2, [cards(h) for h in hands], cards("9d 9h As"))
+    assert "redeal" not in apply(low, "100", "pass", "pass").legal_moves()  # 11 points
+    poor = ["Qs Ks 9c Ac Ad Ah 9s", "Jc Jd Jh As Kc Kd Kh", "Qc Qd Qh Tc Td Th Ts"]
+    state = apply(
+        DealState.new(russian(rules), 2, [cards(h) for h in poor], cards("9d 9h Js")),
+        "100",
+        "pass",
+        "pass",
+    )
+    assert "redeal" in state.legal_moves()  # 2 card points, below 4
+    assert outcome_of(state.apply("redeal")).result == "redealt"
+    bad = DealState.new(
+        russian(rules),
+        2,
+        [cards(h) for h in hands[:2]] + [cards("Qc Qd Qh Tc Td Th As")],
+        cards("9d 9h Ts"),
+    )
+    assert "redeal" not in apply(bad, "100", "pass", "pass").legal_moves()  # 10 points
+    two = DealState.new(
+        russian({"redeal.two_nines_in_talon": "any"}),
+        2,
+        [cards(h) for h in hands[:2]] + [cards("Qc Qd Qh Tc Td Th As")],
+        cards("9d 9h Ts"),
+    )
+    state = apply(two, "100", "pass", "pass")
+    assert "redeal" in state.legal_moves()
+    assert outcome_of(state.apply("redeal")).result == "redealt"
+    assert "redeal" not in state.apply("give 9d 1").legal_moves()  # only before the first pass
+    only_min = DealState.new(
+        russian({"redeal.two_nines_in_talon": "minimum-only"}),
+        2,
+        [cards(h) for h in hands[:2]] + [cards("Qc Qd Qh Tc Td Th As")],
+        cards("9d 9h Ts"),
+    )
+    assert "redeal" in apply(only_min, "100", "pass", "pass").legal_moves()
+    assert "redeal" not in apply(only_min, "105", "pass", "pass").legal_moves()
+    few = {"redeal.bad_talon": "any", "redeal.bad_talon_below": 11}
+    tiny = DealState.new(
+        russian(few),
+        2,
+        [cards(h) for h in hands[:2]] + [cards("Qc Qd Qh Tc Td Th As")],
+        cards("9d 9h Ts"),
+    )
+    assert "redeal" in apply(tiny, "100", "pass", "pass").legal_moves()  # 10 below 11

@@ -19,6 +19,7 @@ from ..engine.actions import (
     CRAWL,
     DISCARD,
     PASS,
+    REDEAL,
     TALON,
     WRITE_OFF,
     action_text,
@@ -107,8 +108,8 @@ def ordered_moves(view: SeatView) -> list[int]:
     def key(a: int) -> tuple[int, ...]:
         if a == PASS:
             return (0,)
-        if a == WRITE_OFF:
-            return (1,)
+        if a in (WRITE_OFF, REDEAL):
+            return (1, a)
         if is_bid(a):
             return (2, amount_of(a))
         if is_contract(a):
@@ -227,6 +228,8 @@ class Table:
             lines.append(f"{who} bids {amount_of(action)}")
         elif action == WRITE_OFF:
             lines.append(f"{who} writes the deal off")
+        elif action == REDEAL:
+            lines.append(f"{who} asks for a redeal")
         elif is_give(action):
             c, to = give_parts(action)
             if seat == HUMAN or to == HUMAN:
@@ -401,6 +404,7 @@ def _normalise(text: str) -> str:
     if parts and parts[0].lower() in (
         "pass",
         "writeoff",
+        "redeal",
         "give",
         "contract",
         "crawl",

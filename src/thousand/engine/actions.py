@@ -11,6 +11,7 @@ range                     action                      token
 GIVE + seat*24 + card     the declarer hands a card   ``give Qs 2``
 PASS                      pass                        ``pass``
 WRITE_OFF                 write the deal off          ``writeoff``
+REDEAL                    ask for a redeal            ``redeal``
 BID + amount              a bid                       ``105``
 CONTRACT + amount         the final contract          ``contract 120``
 CRAWL + card              crawl: a card face down     ``crawl Qh``
@@ -29,6 +30,7 @@ DECLARE: Final = 24
 GIVE: Final = 48
 PASS: Final = 150
 WRITE_OFF: Final = 151
+REDEAL: Final = 152
 CRAWL: Final = 160
 DISCARD: Final = 184
 TALON: Final = 208
@@ -128,6 +130,8 @@ def action_text(a: int) -> str:
         return "pass"
     if a == WRITE_OFF:
         return "writeoff"
+    if a == REDEAL:
+        return "redeal"
     if is_crawl(a):
         return f"crawl {CARD_TEXT[a - CRAWL]}"
     if is_discard(a):
@@ -154,6 +158,8 @@ def describe(a: int) -> str:
         return "pass"
     if a == WRITE_OFF:
         return "write off"
+    if a == REDEAL:
+        return "ask for a redeal"
     if is_crawl(a):
         return f"crawl: the {card_name(a - CRAWL)} face down"
     if is_discard(a):
@@ -184,6 +190,8 @@ def parse_action(token: str) -> int:
                 return PASS
             if word == "writeoff":
                 return WRITE_OFF
+            if word == "redeal":
+                return REDEAL
             if word.isdigit():
                 return BID + _amount(word, token)
             if word.endswith("+"):

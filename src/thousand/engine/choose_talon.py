@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import card_list
-from .actions import DISCARD, TALON, WRITE_OFF
+from .actions import DISCARD, REDEAL, TALON, WRITE_OFF
+from .talon import may_redeal
 
 if TYPE_CHECKING:
     from .deal import Deal
@@ -44,12 +45,17 @@ def discards_due(d: Deal) -> int:
 
 def legal_discard(d: Deal) -> list[int]:
     acts = [WRITE_OFF] if may_write_off(d) else []
+    if not d.discarded and may_redeal(d):
+        acts.append(REDEAL)
     return acts + [DISCARD + c for c in card_list(d.hands[d.declarer])]
 
 
 def apply_discard(d: Deal, action: int) -> None:
     if action == WRITE_OFF:
         d.finish("written-off")
+        return
+    if action == REDEAL:
+        d.finish("redealt")
         return
     c = action - DISCARD
     decl = d.declarer

@@ -16,12 +16,13 @@ from typing import Final
 
 from ..cards import DECK_SIZE, FULL_DECK
 from ..rules import Rules
-from . import auction, choose_talon, handover, talon, tricks
+from . import auction, choose_talon, handover, redeal, talon, tricks
 
 
 class Phase(IntEnum):
     """Where a deal stands. AUCTION → PASSING → CONTRACT → PLAY → DONE (some phases skipped);
-    TALON (choose a talon) and DISCARD (lay cards on one's tricks) only in some layouts."""
+    TALON (choose a talon) and DISCARD (lay cards on one's tricks) only in some layouts; REDEAL
+    (seats entitled to a redeal of their dealt hands are asked) before the auction."""
 
     AUCTION = 0
     PASSING = 1
@@ -30,6 +31,7 @@ class Phase(IntEnum):
     DONE = 4
     TALON = 5
     DISCARD = 6
+    REDEAL = 7
 
 
 _PLAY: Final = Phase.PLAY
@@ -103,6 +105,7 @@ class Deal:
 
     __slots__ = (
         "active_mask",
+        "askers",
         "auction",
         "bid",
         "completed",
@@ -180,6 +183,8 @@ class Deal:
     pool: int
     discarded: int
     special: int
+    #: the seats still to be asked whether they want a dealt hand's redeal (Phase.REDEAL)
+    askers: tuple[int, ...]
 
     @classmethod
     def new(
@@ -259,6 +264,12 @@ class Deal:
         d.marriages = ((),) * n
         d.completed = ()
         d.lead_trump_due = 0
+        d.askers = ()
+        if redeal.hand_rules_on(rules):
+            d.askers = redeal.askers(rules, d.dealt, order)
+            if d.askers:
+                d.phase = Phase.REDEAL
+                d.to_act = d.askers[0]
         return d
 
     def copy(self) -> Deal:
@@ -300,6 +311,7 @@ class Deal:
         d.pool = self.pool
         d.discarded = self.discarded
         d.special = self.special
+        d.askers = self.askers
         return d
 
     # -- the seats ---------------------------------------------------------------------------
@@ -377,6 +389,8 @@ class Deal:
             return choose_talon.legal_choice(self)
         if phase is Phase.DISCARD:
             return choose_talon.legal_discard(self)
+        if phase is Phase.REDEAL:
+            return redeal.legal(self)
         return []
 
     def apply(self, action: int) -> None:
@@ -397,10 +411,17 @@ class Deal:
             choose_talon.apply_choice(self, action)
         elif phase is Phase.DISCARD:
             choose_talon.apply_discard(self, action)
+        elif phase is Phase.REDEAL:
+            redeal.apply(self, action)
         else:
             raise ValueError("the deal is over: no move may follow it")
 
     # -- phase transitions (the one place that says which phase follows which) ---------------
+
+    def start_auction(self) -> None:
+        """Nobody (more) asks for a redeal: forehand speaks first."""
+        self.phase = Phase.AUCTION
+        self.to_act = self.order[0]
 
     def end_auction(self, declarer: int, amount: int) -> None:
         """The auction is won: the contract first (``contract.before_talon``), or the talon."""

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import card_list
-from .actions import GIVE, WRITE_OFF
-from .talon import may_write_off, receivers_left
+from .actions import GIVE, REDEAL, WRITE_OFF
+from .talon import may_redeal, may_write_off, receivers_left
 
 if TYPE_CHECKING:
     from .deal import Deal
@@ -18,6 +18,8 @@ def legal(d: Deal) -> list[int]:
     """A give of a talon card still in the pool to a seat still due one; the write-off before
     the first give, where the rules allow it."""
     acts = [WRITE_OFF] if may_write_off(d) else []
+    if may_redeal(d):
+        acts.append(REDEAL)
     cards = card_list(d.pool)
     for seat in receivers_left(d):
         base = GIVE + seat * 24
@@ -28,6 +30,9 @@ def legal(d: Deal) -> list[int]:
 def apply(d: Deal, action: int) -> None:
     if action == WRITE_OFF:
         d.finish("written-off")
+        return
+    if action == REDEAL:
+        d.finish("redealt")
         return
     seat, c = divmod(action - GIVE, 24)
     d.pool ^= 1 << c

@@ -31,6 +31,8 @@ def _what_is_due(d: Deal) -> str:
         return f"the declarer (seat {seat}) must pass a card to each opponent"
     if d.phase is Phase.TALON:
         return f"the declarer (seat {seat}) must choose a talon (talon 0 or talon 1)"
+    if d.phase is Phase.REDEAL:
+        return f"seat {seat} must say whether it wants a redeal (redeal or pass)"
     if d.phase is Phase.DISCARD:
         return f"the declarer (seat {seat}) must discard {discards_due(d)} more card(s)"
     if d.phase is Phase.CONTRACT:
@@ -45,11 +47,12 @@ def explain(d: Deal, action: int) -> str:
     seat = d.to_act
     kind_ok = {
         Phase.AUCTION: A.is_bid(action) or action == A.PASS,
-        Phase.PASSING: A.is_give(action) or action == A.WRITE_OFF,
+        Phase.PASSING: A.is_give(action) or action in (A.WRITE_OFF, A.REDEAL),
         Phase.CONTRACT: A.is_contract(action),
         Phase.PLAY: A.is_play(action) or A.is_crawl(action),
         Phase.TALON: A.is_talon(action),
-        Phase.DISCARD: A.is_discard(action) or action == A.WRITE_OFF,
+        Phase.DISCARD: A.is_discard(action) or action in (A.WRITE_OFF, A.REDEAL),
+        Phase.REDEAL: action in (A.REDEAL, A.PASS),
     }[d.phase]
     if not kind_ok:
         if d.phase is not Phase.AUCTION and (A.is_bid(action) or action == A.PASS):
@@ -69,6 +72,8 @@ def explain(d: Deal, action: int) -> str:
         return _explain_contract(d, action - A.CONTRACT)
     if d.phase is Phase.TALON:
         return f"talon {action - A.TALON} is not one of the {len(d.talons)} talons"
+    if d.phase is Phase.REDEAL:
+        return f"seat {seat}'s redeal is mandatory: its only move is redeal"
     if d.phase is Phase.DISCARD:
         return _explain_discard(d, seat, action)
     if A.is_crawl(action):
@@ -79,6 +84,8 @@ def explain(d: Deal, action: int) -> str:
 
 
 def _explain_discard(d: Deal, seat: int, action: int) -> str:
+    if action == A.REDEAL:
+        return "the declarer may not ask for a redeal with this talon now"
     if action == A.WRITE_OFF:
         if not d.rules.writeoff_allowed:
             return "write-off is not allowed at this table (`writeoff.allowed` false)"
@@ -152,6 +159,8 @@ def _explain_passing(d: Deal, seat: int, action: int) -> str:
         if not may_write_off(d):
             return "the write-off window closed when the declarer passed its first card"
         return "write-off is not allowed here"
+    if action == A.REDEAL:
+        return "the declarer may not ask for a redeal with this talon now"
     c, target = A.give_parts(action)
     if d.pool and not d.pool >> c & 1:
         where = (

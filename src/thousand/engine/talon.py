@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import card_list, marriage_suits
-from .actions import CONTRACT, GIVE, WRITE_OFF
+from .actions import CONTRACT, GIVE, REDEAL, WRITE_OFF
 from .auction import amounts_between
+from .redeal import talon_redeal
 
 if TYPE_CHECKING:
     from .deal import Deal
@@ -22,8 +23,19 @@ def may_write_off(d: Deal) -> bool:
     return d.rules.writeoff_allowed and d.given.count(-1) == d.n
 
 
+def may_redeal(d: Deal) -> bool:
+    """A talon redeal (``redeal.bad_talon``, ``redeal.two_nines_in_talon``): right after the
+    talon is shown, before the first card is passed."""
+    rules = d.rules
+    if rules.redeal_bad_talon == "off" and rules.redeal_two_nines_in_talon == "off":
+        return False
+    return d.given.count(-1) == d.n and talon_redeal(d)
+
+
 def legal_passing(d: Deal) -> list[int]:
     acts = [WRITE_OFF] if may_write_off(d) else []
+    if may_redeal(d):
+        acts.append(REDEAL)
     cards = card_list(d.hands[d.declarer])
     for seat in receivers_left(d):
         base = GIVE + seat * 24
@@ -34,6 +46,9 @@ def legal_passing(d: Deal) -> list[int]:
 def apply_passing(d: Deal, action: int) -> None:
     if action == WRITE_OFF:
         d.finish("written-off")
+        return
+    if action == REDEAL:
+        d.finish("redealt")
         return
     seat, c = divmod(action - GIVE, 24)
     d.hands[d.declarer] ^= 1 << c

@@ -316,21 +316,18 @@ PARAMS: tuple[Param, ...] = (
         _REDEAL,
         "off",
         "A seat dealt four 9s may (or must) have the same dealer deal again.",
-        ("off",),
     ),
     _choice(
         "redeal.three_nines",
         _REDEAL,
         "off",
         "A seat dealt exactly three 9s may (or must) have the same dealer deal again.",
-        ("off",),
     ),
     _choice(
         "redeal.four_jacks",
         _REDEAL,
         "off",
         "A seat dealt four jacks may (or must) have the same dealer deal again.",
-        ("off",),
     ),
     _choice(
         "redeal.weak_hand",
@@ -338,7 +335,6 @@ PARAMS: tuple[Param, ...] = (
         "off",
         "A seat with a weak dealt hand may ask for a redeal: strict = no marriage, no ace and"
         " nothing above a ten; loose = no marriage and no ace; counted = too few card points.",
-        ("off",),
     ),
     _int(
         "redeal.weak_hand_below",
@@ -353,7 +349,6 @@ PARAMS: tuple[Param, ...] = (
         "off",
         "The declarer may demand a redeal when the shown talon holds too few card points, at any"
         " contract or only at the minimum.",
-        ("off",),
     ),
     _int(
         "redeal.bad_talon_below",
@@ -368,7 +363,6 @@ PARAMS: tuple[Param, ...] = (
         "off",
         "The declarer may demand a redeal when the shown talon holds exactly two 9s, at any"
         " contract or only at the minimum.",
-        ("off",),
     ),
     _choice(
         "redeal.all_pass",
