@@ -240,3 +240,22 @@ def test_redeal_bad_talon_and_two_nines_in_talon() -> None:
         cards("9d 9h Ts"),
     )
     assert "redeal" in apply(tiny, "100", "pass", "pass").legal_moves()  # 10 below 11
+
+
+def test_barrel_overshoot() -> None:
+    rules = russian({"barrel.overshoot": True, "bidding.max": 300})
+    on = MatchState.start(rules, totals=(845, 0, 0))
+    on, report = settle(on, played([35, 100, 20], declarer=1))
+    assert on.on_barrel[0]
+    # failing 160 on the barrel: 880 - 160 = 720 at once, a fall
+    match, report = settle(on, played([-160, 40, 60], declarer=0, contract=160, made=False))
+    assert report.totals[0] == 720 and not match.on_barrel[0]
+    assert match.falls[0] == 1 and (0, "barrel-fall") in events(report)
+    # a failed 120 is no overshoot: it only uses up a barrel deal
+    match, report = settle(on, played([-120, 40, 60], declarer=0, contract=120, made=False))
+    assert report.totals[0] == 880 and match.on_barrel[0] and match.barrel_left[0] == 2
+    # without the rule, a failed 160 only uses up a deal too
+    plain = MatchState.start(russian({"bidding.max": 300}), totals=(845, 0, 0))
+    plain, _ = settle(plain, played([35, 100, 20], declarer=1))
+    plain, report = settle(plain, played([-160, 40, 60], declarer=0, contract=160, made=False))
+    assert report.totals[0] == 880

@@ -209,9 +209,15 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
                 on_barrel[s] = False
                 continue
             totals[s] = threshold
-            if rules.barrel_deals:
+            overshoot = (
+                rules.barrel_overshoot
+                and decl_unit == s
+                and outcome.result == "failed"
+                and (outcome.contract or 0) > 120
+            )
+            if overshoot or rules.barrel_deals:
                 left[s] -= 1
-                if left[s] <= 0:
+                if overshoot or left[s] <= 0:
                     on_barrel[s] = False
                     falls[s] += 1
                     events.append(Event(s, "barrel-fall"))
@@ -219,6 +225,10 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
                         totals[s] = 0
                         falls[s] = 0
                         events.append(Event(s, "three-falls-reset"))
+                    elif overshoot:
+                        # barrel.overshoot: a failed contract above 120 drops the declarer to
+                        # the threshold minus the contract
+                        totals[s] = threshold - (outcome.contract or 0)
                     else:
                         totals[s] = threshold - rules.barrel_fall
     # 1.9 step 3: the dump truck

@@ -783,7 +783,6 @@ PARAMS: tuple[Param, ...] = (
         False,
         "A declarer on the barrel who fails a contract above 120 falls to the barrel minus that"
         " contract.",
-        (False,),
     ),
     _int_or_none(
         "barrel.pit",
