@@ -6,8 +6,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from thousand.cards import mask_of, parse_cards
-from thousand.engine import DealState, MatchState, Phase, settle
+from thousand.engine import DealState, Game, IllegalAction, MatchState, Phase, settle
 from thousand.engine.redeal import weak
 from thousand.engine.views import view
 
@@ -259,3 +261,20 @@ def test_barrel_overshoot() -> None:
     plain, _ = settle(plain, played([35, 100, 20], declarer=1))
     plain, report = settle(plain, played([-160, 40, 60], declarer=0, contract=160, made=False))
     assert report.totals[0] == 880
+
+
+def test_bidding_silence_below() -> None:
+    rules = russian({"bidding.silence_below": -100})
+    hands = [cards(h) for h in NINES_HANDS]
+    game = Game.start(rules, totals=(0, -105, -100), dealer=0).new_deal(hands, cards(NINES_TALON))
+    assert game.deal is not None and game.deal.to_act == 1
+    assert game.deal.legal_moves() == ["pass"]  # -105 is below -100
+    with pytest.raises(IllegalAction, match="silence_below"):
+        game.apply("100")
+    game = game.apply("pass")
+    assert game.deal is not None and "100" in game.deal.legal_moves()  # -100 is not below
+    # a silent seat forced to bid still bids
+    forced = russian({"bidding.silence_below": -100, "bidding.forced": "forehand"})
+    game = Game.start(forced, totals=(0, -105, -100), dealer=0).new_deal(hands, cards(NINES_TALON))
+    assert game.deal is not None and "pass" not in game.deal.legal_moves()
+    assert "100" in game.deal.legal_moves()

@@ -88,6 +88,8 @@ def legal(d: Deal) -> list[int]:
     acts = [*bid_actions(rules, lo, hi)]
     forced = rules.bidding_forced
     if not acts or (forced != "forehand" and forced != "last-seat") or not must_bid(d, seat):
+        if d.fixed[4] >> seat & 1:
+            return [PASS]  # bidding.silence_below: silent unless forced
         acts.append(PASS)
     return acts
 

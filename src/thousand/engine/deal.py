@@ -176,8 +176,8 @@ class Deal:
     k: int
     nxt: tuple[int, ...]
     #: what a deal never changes, in one slot so that copies stay cheap:
-    #: (procedure, talons, aside, shown)
-    fixed: tuple[int, tuple[int, ...], int, int]
+    #: (procedure, talons, aside, shown, silent seats)
+    fixed: tuple[int, tuple[int, ...], int, int, int]
     talon_open: bool
     stock: list[int]
     pool: int
@@ -198,6 +198,7 @@ class Deal:
         stock: Sequence[int] = (),
         aside: int = 0,
         shown: int = -1,
+        silent: int = 0,
     ) -> Deal:
         """A deal as dealt: ``hands`` are masks per seat, ``talon_mask`` the talon's cards.
 
@@ -205,6 +206,8 @@ class Deal:
         ``talon_mask`` is 0 until one is chosen), ``stock`` (draw-stock, cards top first, the
         last one face up), ``aside`` (a mask: the card set aside in pass-without-taking, the
         unused cards in fixed-deal) and ``shown`` (the card shown to all and dealt to forehand).
+        ``silent`` is the mask of the seats that may not bid unless forced
+        (``bidding.silence_below``, from the match's totals).
         """
         n = rules.players_count
         if len(hands) != n:
@@ -236,7 +239,7 @@ class Deal:
         d.k = len(order)
         d.dealt = tuple(hands)
         d.talon = talon_mask
-        d.fixed = (procedure(rules), all_talons, aside, shown)
+        d.fixed = (procedure(rules), all_talons, aside, shown, silent)
         d.talon_open = False
         d.stock = list(stock)
         d.pool = 0
@@ -353,6 +356,11 @@ class Deal:
     def shown(self) -> int:
         """The card shown to all, or -1."""
         return self.fixed[3]
+
+    @property
+    def silent(self) -> int:
+        """The seats that may not bid unless forced (``bidding.silence_below``), as a mask."""
+        return self.fixed[4]
 
     @property
     def crawling(self) -> bool:

@@ -85,8 +85,22 @@ class Game:
         if self.in_deal:
             raise ValueError("the current deal is not over")
         dealer = self.match.dealer
+        below = self.rules.bidding_silence_below
+        silent = 0
+        if below is not None:
+            for seat, total in enumerate(self.match.totals):
+                if total < below:
+                    silent |= 1 << seat
         state = DealState.new(
-            self.rules, dealer, hands, talon, talons=talons, stock=stock, aside=aside, shown=shown
+            self.rules,
+            dealer,
+            hands,
+            talon,
+            talons=talons,
+            stock=stock,
+            aside=aside,
+            shown=shown,
+            silent=silent,
         )
         log = DealLog(
             dealer,

@@ -126,6 +126,11 @@ def _explain_auction(d: Deal, seat: int, action: int) -> str:
             f"(`bidding.forced` last-seat)"
         )
     amount = action - A.BID
+    if d.silent >> seat & 1 and not must_bid(d, seat):
+        return (
+            f"seat {seat} may not bid: its total is below {rules.bidding_silence_below}"
+            " (`bidding.silence_below`); it may only pass"
+        )
     if d.high_bid == 0 and amount < rules.bidding_min:
         return f"bid {amount} is below the lowest bid {rules.bidding_min} (first bid)"
     if amount < lowest_bid(d):

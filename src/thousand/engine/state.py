@@ -43,12 +43,21 @@ class DealState:
         stock: Sequence[int] = (),
         aside: int = 0,
         shown: int = -1,
+        silent: int = 0,
     ) -> DealState:
         """A deal as dealt: ``hands`` are card masks by seat, ``talon`` a card mask; the other
-        layouts' cards as :meth:`Deal.new` takes them."""
+        layouts' cards, and the seats kept silent, as :meth:`Deal.new` takes them."""
         return cls(
             Deal.new(
-                rules, dealer, hands, talon, talons=talons, stock=stock, aside=aside, shown=shown
+                rules,
+                dealer,
+                hands,
+                talon,
+                talons=talons,
+                stock=stock,
+                aside=aside,
+                shown=shown,
+                silent=silent,
             )
         )
 
@@ -306,7 +315,7 @@ class DealState:
             tuple(d.completed),
             tuple(d.marriages),
             d.result,
-            d.talons,
+            d.fixed,
             tuple(d.stock),
             d.aside,
             d.pool,

@@ -436,7 +436,6 @@ PARAMS: tuple[Param, ...] = (
         0,
         None,
         "A seat whose running total is below this may not bid unless it is forced.",
-        (None,),
     ),
     _choice(
         "bidding.contra",
