@@ -14,6 +14,7 @@ COMPILED = [
     "src/thousand/engine/actions.py",
     "src/thousand/engine/auction.py",
     "src/thousand/engine/choose_talon.py",
+    "src/thousand/engine/contra.py",
     "src/thousand/engine/deal.py",
     "src/thousand/engine/dealing.py",
     "src/thousand/engine/handover.py",

@@ -12,17 +12,21 @@ from thousand.cards import mask_of, parse_cards
 from thousand.engine import DealState, Game, IllegalAction, MatchState, Phase, settle
 from thousand.engine.redeal import weak
 from thousand.engine.views import view
+from thousand.rules import Rules
 
 from .positions import (
     DEAL_2A,
     DEAL_2B,
     apply,
     events,
+    hands_from_tricks,
     new_deal,
     outcome_of,
+    play_tricks,
     played,
     russian,
     scripted,
+    setup,
 )
 
 
@@ -278,3 +282,30 @@ def test_bidding_silence_below() -> None:
     game = Game.start(forced, totals=(0, -105, -100), dealer=0).new_deal(hands, cards(NINES_TALON))
     assert game.deal is not None and "pass" not in game.deal.legal_moves()
     assert "100" in game.deal.legal_moves()
+
+
+def at_contra(tricks: tuple[str, ...], rules: Rules) -> DealState:
+    """A scripted deal (seat 1 declares 100) stopped when its contract is named."""
+    hands, talon, moves = setup(hands_from_tricks(tricks), rules=rules)
+    return apply(DealState.new(rules, 0, hands, talon), *moves)
+
+
+def test_bidding_contra_and_recontra() -> None:
+    # DEAL_2A: seat 1 makes 100 (98 card points); DEAL_2B: it fails 100
+    plain = outcome_of(scripted(DEAL_2A))
+    assert plain.scores == (15, 100, 5)
+    rules = russian({"bidding.contra": "contra"})
+    state = at_contra(DEAL_2A, rules)
+    # after the contract move, defenders from the declarer's left: seat 2, then seat 0
+    assert (state.phase, state.to_act, state.legal_moves()) == (Phase.CONTRA, 2, ["contra", "pass"])
+    assert apply(state, "pass", "pass").phase is Phase.PLAY
+    doubled = apply(state, "pass", "contra")
+    assert doubled.phase is Phase.PLAY  # no recontra under contra alone
+    assert outcome_of(play_tricks(doubled, DEAL_2A)).scores == (15, 200, 5)
+    both = russian({"bidding.contra": "contra-recontra", "bidding.contra_multiplier": 3})
+    state = apply(at_contra(DEAL_2B, both), "contra")
+    assert (state.to_act, state.legal_moves()) == (1, ["recontra", "pass"])
+    once = outcome_of(play_tricks(state.apply("pass"), DEAL_2B))
+    assert once.result == "failed" and once.scores[1] == -300
+    twice = outcome_of(play_tricks(state.apply("recontra"), DEAL_2B))
+    assert twice.scores[1] == -900

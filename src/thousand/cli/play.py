@@ -16,9 +16,11 @@ from ..bots import Bot, RandomBot, derive_seed
 from ..cards import CARD_TEXT, SUIT_NAMES
 from ..engine import Game, IllegalAction, describe
 from ..engine.actions import (
+    CONTRA,
     CRAWL,
     DISCARD,
     PASS,
+    RECONTRA,
     REDEAL,
     TALON,
     WRITE_OFF,
@@ -108,7 +110,7 @@ def ordered_moves(view: SeatView) -> list[int]:
     def key(a: int) -> tuple[int, ...]:
         if a == PASS:
             return (0,)
-        if a in (WRITE_OFF, REDEAL):
+        if a in (WRITE_OFF, REDEAL, CONTRA, RECONTRA):
             return (1, a)
         if is_bid(a):
             return (2, amount_of(a))
@@ -230,6 +232,8 @@ class Table:
             lines.append(f"{who} writes the deal off")
         elif action == REDEAL:
             lines.append(f"{who} asks for a redeal")
+        elif action in (CONTRA, RECONTRA):
+            lines.append(f"{who} says {action_text(action)}")
         elif is_give(action):
             c, to = give_parts(action)
             if seat == HUMAN or to == HUMAN:
@@ -405,6 +409,8 @@ def _normalise(text: str) -> str:
         "pass",
         "writeoff",
         "redeal",
+        "contra",
+        "recontra",
         "give",
         "contract",
         "crawl",

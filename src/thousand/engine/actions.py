@@ -12,6 +12,7 @@ GIVE + seat*24 + card     the declarer hands a card   ``give Qs 2``
 PASS                      pass                        ``pass``
 WRITE_OFF                 write the deal off          ``writeoff``
 REDEAL                    ask for a redeal            ``redeal``
+CONTRA, RECONTRA          double, redouble            ``contra``
 BID + amount              a bid                       ``105``
 CONTRACT + amount         the final contract          ``contract 120``
 CRAWL + card              crawl: a card face down     ``crawl Qh``
@@ -31,6 +32,8 @@ GIVE: Final = 48
 PASS: Final = 150
 WRITE_OFF: Final = 151
 REDEAL: Final = 152
+CONTRA: Final = 153
+RECONTRA: Final = 154
 CRAWL: Final = 160
 DISCARD: Final = 184
 TALON: Final = 208
@@ -132,6 +135,10 @@ def action_text(a: int) -> str:
         return "writeoff"
     if a == REDEAL:
         return "redeal"
+    if a == CONTRA:
+        return "contra"
+    if a == RECONTRA:
+        return "recontra"
     if is_crawl(a):
         return f"crawl {CARD_TEXT[a - CRAWL]}"
     if is_discard(a):
@@ -160,6 +167,10 @@ def describe(a: int) -> str:
         return "write off"
     if a == REDEAL:
         return "ask for a redeal"
+    if a == CONTRA:
+        return "double the contract (contra)"
+    if a == RECONTRA:
+        return "redouble the contract (recontra)"
     if is_crawl(a):
         return f"crawl: the {card_name(a - CRAWL)} face down"
     if is_discard(a):
@@ -192,6 +203,10 @@ def parse_action(token: str) -> int:
                 return WRITE_OFF
             if word == "redeal":
                 return REDEAL
+            if word == "contra":
+                return CONTRA
+            if word == "recontra":
+                return RECONTRA
             if word.isdigit():
                 return BID + _amount(word, token)
             if word.endswith("+"):

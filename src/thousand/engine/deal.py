@@ -16,7 +16,7 @@ from typing import Final
 
 from ..cards import DECK_SIZE, FULL_DECK
 from ..rules import Rules
-from . import auction, choose_talon, handover, redeal, talon, tricks
+from . import auction, choose_talon, contra, handover, redeal, talon, tricks
 
 
 class Phase(IntEnum):
@@ -32,6 +32,7 @@ class Phase(IntEnum):
     TALON = 5
     DISCARD = 6
     REDEAL = 7
+    CONTRA = 8
 
 
 _PLAY: Final = Phase.PLAY
@@ -399,6 +400,8 @@ class Deal:
             return choose_talon.legal_discard(self)
         if phase is Phase.REDEAL:
             return redeal.legal(self)
+        if phase is Phase.CONTRA:
+            return contra.legal(self)
         return []
 
     def apply(self, action: int) -> None:
@@ -421,6 +424,8 @@ class Deal:
             choose_talon.apply_discard(self, action)
         elif phase is Phase.REDEAL:
             redeal.apply(self, action)
+        elif phase is Phase.CONTRA:
+            contra.apply(self, action)
         else:
             raise ValueError("the deal is over: no move may follow it")
 
@@ -483,6 +488,17 @@ class Deal:
             self.start_play()
 
     def start_play(self) -> None:
+        """The contract is final: contra and recontra where the rules have them, then play."""
+        if self.rules.bidding_contra != "off":
+            asked = contra.defenders(self)
+            if asked:
+                self.phase = Phase.CONTRA
+                self.askers = asked
+                self.to_act = asked[0]
+                return
+        self.begin_play()
+
+    def begin_play(self) -> None:
         self.phase = Phase.PLAY
         self.leader = self.declarer
         self.to_act = self.declarer

@@ -33,6 +33,8 @@ def _what_is_due(d: Deal) -> str:
         return f"the declarer (seat {seat}) must choose a talon (talon 0 or talon 1)"
     if d.phase is Phase.REDEAL:
         return f"seat {seat} must say whether it wants a redeal (redeal or pass)"
+    if d.phase is Phase.CONTRA:
+        return f"seat {seat} must double or decline (contra, recontra or pass)"
     if d.phase is Phase.DISCARD:
         return f"the declarer (seat {seat}) must discard {discards_due(d)} more card(s)"
     if d.phase is Phase.CONTRACT:
@@ -53,6 +55,7 @@ def explain(d: Deal, action: int) -> str:
         Phase.TALON: A.is_talon(action),
         Phase.DISCARD: A.is_discard(action) or action in (A.WRITE_OFF, A.REDEAL),
         Phase.REDEAL: action in (A.REDEAL, A.PASS),
+        Phase.CONTRA: action in (A.CONTRA, A.RECONTRA, A.PASS),
     }[d.phase]
     if not kind_ok:
         if d.phase is not Phase.AUCTION and (A.is_bid(action) or action == A.PASS):
@@ -74,6 +77,10 @@ def explain(d: Deal, action: int) -> str:
         return f"talon {action - A.TALON} is not one of the {len(d.talons)} talons"
     if d.phase is Phase.REDEAL:
         return f"seat {seat}'s redeal is mandatory: its only move is redeal"
+    if d.phase is Phase.CONTRA:
+        if action == A.CONTRA:
+            return f"seat {seat} is the declarer: it may only redouble (recontra) or pass"
+        return f"seat {seat} may not redouble: only the declarer redoubles a contra"
     if d.phase is Phase.DISCARD:
         return _explain_discard(d, seat, action)
     if A.is_crawl(action):

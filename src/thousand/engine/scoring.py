@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..cards import ACE, NINE, marriage_suits, points_of
 from ..rules import Rules
+from .contra import factor
 from .deal import Deal, Phase
 
 PLAYED_RESULTS = ("made", "failed")
@@ -161,6 +162,7 @@ def score(d: Deal) -> DealOutcome:
     else:
         check = sum(card_points[s] + marriage_points[s] + bonus[s] for s in side)
     made = check >= d.contract
+    stake = d.contract * factor(d) if d.special else d.contract
     scores = [deal_points[s] if s in others else 0 for s in range(n)]
     if rules.scoring_pooled_defenders and others:
         pooled = sum(deal_points[s] for s in others) // len(others)
@@ -171,16 +173,16 @@ def score(d: Deal) -> DealOutcome:
     if made:
         gains = rules.scoring_declarer_gains
         if gains == "contract":
-            scores[decl] = d.contract
+            scores[decl] = stake
         elif gains == "max-of-contract-and-score":
-            scores[decl] = max(d.contract, sum(deal_points[s] for s in side))
+            scores[decl] = max(stake, sum(deal_points[s] for s in side))
         else:
-            scores[decl] = sum(deal_points[s] for s in side) + d.contract
+            scores[decl] = sum(deal_points[s] for s in side) + stake
         slam = rules.play_slam
         if slam != "off" and len(d.completed) == sum(d.tricks[s] for s in side):
             scores[decl] += rules.play_slam_bonus if slam == "fixed" else d.contract
     else:
-        scores[decl] = -d.contract
+        scores[decl] = -stake
         mode = rules.scoring_failed_contract
         if mode != "lost":
             share = d.contract // len(others) if mode == "split-to-defenders" else d.contract

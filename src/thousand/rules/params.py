@@ -442,7 +442,6 @@ PARAMS: tuple[Param, ...] = (
         ("off", "contra", "contra-recontra"),
         "off",
         "Once the contract is named, a defender may double it, and the declarer may redouble.",
-        ("off",),
     ),
     _int(
         "bidding.contra_multiplier",
