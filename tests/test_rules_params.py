@@ -288,8 +288,8 @@ def test_malformed_marriage_values() -> None:
 
 
 def test_not_supported_yet() -> None:
-    assert _errors({"bidding.contra": "contra"}) == [
-        "rules bidding.contra = 'contra' is not supported yet (supported: off)"
+    assert _errors({"bidding.blind": "first-bid"}) == [
+        "rules bidding.blind = 'first-bid' is not supported yet (supported: off)"
     ]
     assert _errors({"redeal.all_pass": "raspasy"}) == [
         "rules redeal.all_pass = 'raspasy' is not supported yet (supported: redeal, pass-on)"
