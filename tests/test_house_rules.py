@@ -309,3 +309,29 @@ def test_bidding_contra_and_recontra() -> None:
     assert once.result == "failed" and once.scores[1] == -300
     twice = outcome_of(play_tricks(state.apply("recontra"), DEAL_2B))
     assert twice.scores[1] == -900
+
+
+def test_bidding_forced_concession() -> None:
+    split = russian({"bidding.forced_concession": "equal-split"})
+    # the forced dealer 100: seat 0 (the dealer) may concede before the talon is shown
+    state = apply(new_deal(rules=split), "pass", "pass")
+    assert (state.phase, state.to_act, state.legal_moves()) == (
+        Phase.CONCESSION,
+        0,
+        ["concede", "pass"],
+    )
+    assert not state.talon_shown
+    out = outcome_of(state.apply("concede"))
+    assert (out.result, out.card_points, out.scores) == ("conceded", None, (-100, 50, 50))
+    match, report = settle(MatchState.start(split), out)
+    assert report.changes == (-100, 50, 50) and match.dealer == 1
+    played_on = state.apply("pass")
+    assert played_on.phase is Phase.PASSING and played_on.talon_shown
+    each = russian({"bidding.forced_concession": "each-full"})
+    out = outcome_of(apply(new_deal(rules=each), "pass", "pass", "concede"))
+    assert out.scores == (-100, 100, 100)
+    # a bid nobody forced is no forced contract: no concession
+    assert apply(new_deal(rules=split), "100", "pass", "pass").phase is Phase.PASSING
+    last = russian({"bidding.forced_concession": "equal-split", "bidding.forced": "last-seat"})
+    assert apply(new_deal(rules=last), "pass", "pass", "100").phase is Phase.CONCESSION
+    assert apply(new_deal(rules=last), "pass", "100", "pass").phase is Phase.PASSING

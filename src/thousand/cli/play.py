@@ -16,6 +16,7 @@ from ..bots import Bot, RandomBot, derive_seed
 from ..cards import CARD_TEXT, SUIT_NAMES
 from ..engine import Game, IllegalAction, describe
 from ..engine.actions import (
+    CONCEDE,
     CONTRA,
     CRAWL,
     DISCARD,
@@ -110,7 +111,7 @@ def ordered_moves(view: SeatView) -> list[int]:
     def key(a: int) -> tuple[int, ...]:
         if a == PASS:
             return (0,)
-        if a in (WRITE_OFF, REDEAL, CONTRA, RECONTRA):
+        if a in (WRITE_OFF, REDEAL, CONTRA, RECONTRA, CONCEDE):
             return (1, a)
         if is_bid(a):
             return (2, amount_of(a))
@@ -232,7 +233,7 @@ class Table:
             lines.append(f"{who} writes the deal off")
         elif action == REDEAL:
             lines.append(f"{who} asks for a redeal")
-        elif action in (CONTRA, RECONTRA):
+        elif action in (CONTRA, RECONTRA, CONCEDE):
             lines.append(f"{who} says {action_text(action)}")
         elif is_give(action):
             c, to = give_parts(action)
@@ -411,6 +412,7 @@ def _normalise(text: str) -> str:
         "redeal",
         "contra",
         "recontra",
+        "concede",
         "give",
         "contract",
         "crawl",

@@ -13,6 +13,7 @@ PASS                      pass                        ``pass``
 WRITE_OFF                 write the deal off          ``writeoff``
 REDEAL                    ask for a redeal            ``redeal``
 CONTRA, RECONTRA          double, redouble            ``contra``
+CONCEDE                   concede a forced contract   ``concede``
 BID + amount              a bid                       ``105``
 CONTRACT + amount         the final contract          ``contract 120``
 CRAWL + card              crawl: a card face down     ``crawl Qh``
@@ -34,6 +35,7 @@ WRITE_OFF: Final = 151
 REDEAL: Final = 152
 CONTRA: Final = 153
 RECONTRA: Final = 154
+CONCEDE: Final = 155
 CRAWL: Final = 160
 DISCARD: Final = 184
 TALON: Final = 208
@@ -139,6 +141,8 @@ def action_text(a: int) -> str:
         return "contra"
     if a == RECONTRA:
         return "recontra"
+    if a == CONCEDE:
+        return "concede"
     if is_crawl(a):
         return f"crawl {CARD_TEXT[a - CRAWL]}"
     if is_discard(a):
@@ -171,6 +175,8 @@ def describe(a: int) -> str:
         return "double the contract (contra)"
     if a == RECONTRA:
         return "redouble the contract (recontra)"
+    if a == CONCEDE:
+        return "concede the forced contract"
     if is_crawl(a):
         return f"crawl: the {card_name(a - CRAWL)} face down"
     if is_discard(a):
@@ -207,6 +213,8 @@ def parse_action(token: str) -> int:
                 return CONTRA
             if word == "recontra":
                 return RECONTRA
+            if word == "concede":
+                return CONCEDE
             if word.isdigit():
                 return BID + _amount(word, token)
             if word.endswith("+"):

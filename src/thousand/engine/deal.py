@@ -17,6 +17,8 @@ from typing import Final
 from ..cards import DECK_SIZE, FULL_DECK
 from ..rules import Rules
 from . import auction, choose_talon, contra, handover, redeal, talon, tricks
+from .actions import CONCEDE as CONCEDE_ACTION
+from .actions import PASS as PASS_ACTION
 
 
 class Phase(IntEnum):
@@ -33,6 +35,7 @@ class Phase(IntEnum):
     DISCARD = 6
     REDEAL = 7
     CONTRA = 8
+    CONCESSION = 9
 
 
 _PLAY: Final = Phase.PLAY
@@ -402,6 +405,8 @@ class Deal:
             return redeal.legal(self)
         if phase is Phase.CONTRA:
             return contra.legal(self)
+        if phase is Phase.CONCESSION:
+            return [CONCEDE_ACTION, PASS_ACTION]
         return []
 
     def apply(self, action: int) -> None:
@@ -426,6 +431,11 @@ class Deal:
             redeal.apply(self, action)
         elif phase is Phase.CONTRA:
             contra.apply(self, action)
+        elif phase is Phase.CONCESSION:
+            if action == CONCEDE_ACTION:
+                self.finish("conceded")
+            else:
+                self.after_auction()
         else:
             raise ValueError("the deal is over: no move may follow it")
 
@@ -442,6 +452,28 @@ class Deal:
         self.bid = amount
         self.contract = amount
         self.to_act = declarer
+        if self.rules.bidding_forced_concession != "off" and self.forced_minimum():
+            self.phase = Phase.CONCESSION
+            return
+        self.after_auction()
+
+    def forced_minimum(self) -> bool:
+        """Whether the declarer was forced to the minimum contract: the forced dealer bid, or a
+        forced seat's bid of ``bidding.min`` that nobody else bid over."""
+        rules = self.rules
+        forced = rules.bidding_forced
+        bids = [(s, a) for s, a in self.auction if a]
+        if forced == "none" or self.bid != rules.bidding_min or len(bids) > 1:
+            return False
+        if forced == "dealer":
+            return not bids
+        if forced == "forehand":
+            return self.declarer == self.order[0]
+        # last-seat: the only bid came after every other seat had passed
+        return len(self.auction) == self.k and self.auction[-1][1] != 0
+
+    def after_auction(self) -> None:
+        """The contract first (``contract.before_talon``), or the talon, or play."""
         if self.proc == NO_TALON:
             self.start_play()
         elif self.rules.contract_before_talon:

@@ -35,6 +35,8 @@ def _what_is_due(d: Deal) -> str:
         return f"seat {seat} must say whether it wants a redeal (redeal or pass)"
     if d.phase is Phase.CONTRA:
         return f"seat {seat} must double or decline (contra, recontra or pass)"
+    if d.phase is Phase.CONCESSION:
+        return f"the declarer (seat {seat}) must concede or play on (concede or pass)"
     if d.phase is Phase.DISCARD:
         return f"the declarer (seat {seat}) must discard {discards_due(d)} more card(s)"
     if d.phase is Phase.CONTRACT:
@@ -56,6 +58,7 @@ def explain(d: Deal, action: int) -> str:
         Phase.DISCARD: A.is_discard(action) or action in (A.WRITE_OFF, A.REDEAL),
         Phase.REDEAL: action in (A.REDEAL, A.PASS),
         Phase.CONTRA: action in (A.CONTRA, A.RECONTRA, A.PASS),
+        Phase.CONCESSION: action in (A.CONCEDE, A.PASS),
     }[d.phase]
     if not kind_ok:
         if d.phase is not Phase.AUCTION and (A.is_bid(action) or action == A.PASS):

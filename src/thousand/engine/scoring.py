@@ -125,6 +125,26 @@ def score(d: Deal) -> DealOutcome:
     extras = four_nines(rules, d.dealt)
     # The declarer's opponents: the other active seats, less its partner (part 2, partnerships).
     others = [s for s in d.order if s != decl and s != partner]
+    if d.result == "conceded":
+        # bidding.forced_concession: the contract lost, the others gain it split or each whole
+        each = rules.bidding_forced_concession == "each-full"
+        share = d.contract if each else d.contract // len(others)
+        scores = [share if s in others else 0 for s in range(n)]
+        scores[decl] = -d.contract
+        return DealOutcome(
+            d.dealer,
+            decl,
+            d.bid,
+            d.contract,
+            "conceded",
+            None,
+            marriages,
+            None,
+            None,
+            tuple(scores),
+            (),
+            sitter,
+        )
     if d.result == "written-off":
         share = writeoff_share(rules, d.contract, len(others))
         scores = [share if s in others else 0 for s in range(n)]

@@ -456,7 +456,6 @@ PARAMS: tuple[Param, ...] = (
         "off",
         "A seat forced to the minimum contract may concede before the talon is shown: it loses"
         " the contract, and the others share it or each gain all of it.",
-        ("off",),
     ),
     # talon and contract
     _choice(
