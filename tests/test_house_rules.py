@@ -335,3 +335,22 @@ def test_bidding_forced_concession() -> None:
     last = russian({"bidding.forced_concession": "equal-split", "bidding.forced": "last-seat"})
     assert apply(new_deal(rules=last), "pass", "pass", "100").phase is Phase.CONCESSION
     assert apply(new_deal(rules=last), "pass", "100", "pass").phase is Phase.PASSING
+
+
+def test_game_tiebreak_continue() -> None:
+    rules = russian({"game.tiebreak": "continue"})
+    match = MatchState.start(rules, totals=(850, 870, 0))
+    # both defenders reach 1000: nobody wins, the target and the barrel go up by 500
+    match, report = settle(match, played([150, 130, -100], declarer=2, made=False))
+    assert report.totals == (1000, 1000, -100) and match.winner is None
+    assert match.target == 1500 and (0, "target-raised") in events(report)
+    # 1000 + 380 = 1380: on the raised barrel (1380), not a win
+    match, report = settle(match, played([380, 20, -100], declarer=2, made=False))
+    assert report.totals[0] == 1380 and match.on_barrel[0]
+    # a single seat at the raised target wins
+    match, report = settle(match, played([120, 20, -100], declarer=2, made=False))
+    assert report.totals[0] == 1500 and match.winner == 0
+    # under the default tiebreak the highest total wins at once
+    plain = MatchState.start(russian(), totals=(850, 870, 0))
+    plain, report = settle(plain, played([150, 140, -100], declarer=2, made=False))
+    assert plain.winner == 1

@@ -48,6 +48,13 @@ class MatchState:
     winner: int | None = None
     #: ``penalty.cross``: each seat's crosses (failed contracts not yet paid for)
     crosses: tuple[int, ...] = ()
+    #: ``game.tiebreak`` continue: how far the target (and the barrel) has been raised
+    raised: int = 0
+
+    @property
+    def target(self) -> int:
+        """The target in force (``game.target``, raised by ``game.tiebreak`` continue)."""
+        return self.rules.game_target + self.raised
 
     @classmethod
     def start(
@@ -180,8 +187,9 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
     mounted = list(match.mounted)
     falls = list(match.falls)
     deal_no = match.deals + 1
-    target = rules.game_target
-    threshold = rules.barrel_threshold
+    target = rules.game_target + match.raised
+    threshold = None if rules.barrel_threshold is None else rules.barrel_threshold + match.raised
+    raised = match.raised
     decl_unit = None if decl is None else min(decl, partner) if partner >= 0 else decl
 
     # 1.9 step 1: off the barrel
@@ -256,6 +264,11 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
     # 1.9 step 5: the winner
     winner = None
     reached = [s for s in heads if totals[s] >= target]
+    if len(reached) > 1 and rules.game_tiebreak == "continue":
+        # several at the target: it (and the barrel) go up by 500 and the match goes on
+        raised += 500
+        events.append(Event(min(reached), "target-raised"))
+        reached = []
     if reached:
         best = max(totals[s] for s in reached)
         top = [s for s in reached if totals[s] == best]
@@ -293,6 +306,7 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
         falls=tuple(falls),
         winner=winner,
         crosses=tuple(crosses),
+        raised=raised,
     )
     return new, DealReport(outcome, tuple(changes), tuple(totals), tuple(events))
 

@@ -39,6 +39,8 @@ class MatchInfo:
     winner: int | None
     #: ``penalty.cross``: each seat's crosses not yet paid for
     crosses: tuple[int, ...] = ()
+    #: the target in force (raised by ``game.tiebreak`` continue); 0 where unknown
+    target: int = 0
 
     @classmethod
     def of(cls, match: MatchState) -> MatchInfo:
@@ -53,6 +55,7 @@ class MatchInfo:
             deals=match.deals,
             winner=match.winner,
             crosses=match.crosses,
+            target=match.target,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -67,6 +70,7 @@ class MatchInfo:
             "deals": self.deals,
             "winner": self.winner,
             "crosses": list(self.crosses),
+            "target": self.target,
         }
 
 

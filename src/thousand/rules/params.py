@@ -816,7 +816,6 @@ PARAMS: tuple[Param, ...] = (
         "declarer",
         "When several seats reach the target: the declarer wins, the highest total wins, or the"
         " target goes up by 500 and play goes on.",
-        ("declarer", "highest"),
     ),
     _choice(
         "game.dump_truck",
