@@ -9,7 +9,15 @@ from __future__ import annotations
 import pytest
 
 from thousand.cards import mask_of, parse_cards
-from thousand.engine import DealState, Game, IllegalAction, MatchState, Phase, settle
+from thousand.engine import (
+    DealState,
+    Game,
+    IllegalAction,
+    MatchState,
+    Phase,
+    round_points,
+    settle,
+)
 from thousand.engine.redeal import weak
 from thousand.engine.views import view
 from thousand.rules import Rules
@@ -17,6 +25,8 @@ from thousand.rules import Rules
 from .positions import (
     DEAL_2A,
     DEAL_2B,
+    FOUR_ACES,
+    after_passing,
     apply,
     events,
     hands_from_tricks,
@@ -354,3 +364,24 @@ def test_game_tiebreak_continue() -> None:
     plain = MatchState.start(russian(), totals=(850, 870, 0))
     plain, report = settle(plain, played([150, 140, -100], declarer=2, made=False))
     assert plain.winner == 1
+
+
+def test_marriage_aces() -> None:
+    free = {"marriage.trick_required": False}
+    plain = after_passing(FOUR_ACES, rules=russian(free))
+    assert "As+" not in plain.legal_moves()  # off: an ace declares nothing
+    rules = russian({**free, "marriage.aces": "on", "marriage.aces_value": 150})
+    state = after_passing(FOUR_ACES, rules=rules)
+    assert {"Ac+", "Ad+", "Ah+", "As+"} <= set(state.legal_moves())
+    state = state.apply("As+")
+    assert state.marriages[1] == (4,) and state.trump is None  # on: it scores, sets no trump
+    while not state.over:
+        state = state.apply(state.legal_actions()[0])
+    out = outcome_of(state)
+    assert out.card_points is not None and out.deal_points is not None
+    assert out.deal_points[1] == round_points(out.card_points[1], 5) + 150
+    trump = russian({**free, "marriage.aces": "sets-trump"})
+    state = after_passing(FOUR_ACES, rules=trump).apply("Ah+")
+    assert state.trump == 2 and state.core().trick_trump == 2  # hearts, from this very trick
+    state = after_passing(FOUR_ACES, rules=russian({"marriage.aces": "on"}))
+    assert "As+" not in state.legal_moves()  # no trick won yet: the same rule as marriages

@@ -255,7 +255,12 @@ class Table:
             lines.append(f"{who} crawls: a card face down{what}")
         else:
             c = played_card(action)
-            if c != action:
+            if c != action and c % 6 == 5:
+                lines.append(
+                    f"{who} leads {CARD_TEXT[c]} and declares the four aces"
+                    f" ({after.rules.marriage_aces_value})"
+                )
+            elif c != action:
                 s = c // 6
                 value = after.rules.marriage_values[s]
                 lines.append(

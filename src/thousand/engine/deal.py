@@ -334,8 +334,9 @@ class Deal:
 
     def marriage_points(self, seat: int) -> int:
         """The value of the marriages ``seat`` has declared."""
-        values = self.rules.marriage_values
-        return sum(values[s] for s in self.marriages[seat])
+        rules = self.rules
+        values = rules.marriage_values
+        return sum(values[s] if s < 4 else rules.marriage_aces_value for s in self.marriages[seat])
 
     def next_seat(self, seat: int) -> int:
         """The next active seat clockwise."""

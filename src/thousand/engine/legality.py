@@ -257,6 +257,15 @@ def _explain_declare(d: Deal, seat: int, c: int) -> str:
     name = CARD_TEXT[c]
     suit = c // 6
     rank = c % 6
+    rules = d.rules
+    if rank == ACE and rules.marriage_aces != "off":
+        if d.trick:
+            return f"seat {seat} marks {name}+ on a follow: the four aces are declared on a lead"
+        if d.hands[seat] & 0x820820 != 0x820820:
+            return f"seat {seat} leads {name}+ without all four aces"
+        if rules.marriage_trick_required and not d.tricks[seat]:
+            return f"seat {seat} leads {name}+ but has not won a trick yet in this deal"
+        return f"seat {seat} may not declare the four aces now"
     if rank not in (QUEEN, KING):
         what = "four aces" if rank == ACE else "a marriage"
         return f"seat {seat} leads {name}+: only a K or Q declares {what}"

@@ -24,15 +24,23 @@ def top_card(mask: int) -> int:
     return 1 << (mask.bit_length() - 1)
 
 
+FOUR_ACES: Final = 4
+"""The "suit" of the four-aces marriage in ``Deal.marriages`` (``a`` in a record)."""
+
+
 def declarable(d: Deal, seat: int) -> list[int]:
-    """Suits whose marriage ``seat`` may declare by leading now (1.6)."""
+    """Suits whose marriage ``seat`` may declare by leading now (1.6), and ``FOUR_ACES`` where
+    ``marriage.aces`` lets it declare its four aces."""
     rules = d.rules
     hand = d.hands[seat]
     if rules.marriage_trick_required and not d.tricks[seat]:
         return []
     if hand.bit_count() < rules.marriage_min_hand:
         return []
-    return [s for s in range(4) if hand & _PAIR[s] == _PAIR[s]]
+    found = [s for s in range(4) if hand & _PAIR[s] == _PAIR[s]]
+    if rules.marriage_aces != "off" and hand & _ACES == _ACES:
+        found.append(FOUR_ACES)
+    return found
 
 
 def lead_mask(d: Deal, seat: int) -> int:
@@ -127,6 +135,9 @@ def legal(d: Deal) -> list[int]:
     if not d.tricks[seat] and d.rules.marriage_trick_required:
         return acts
     for s in declarable(d, seat):
+        if s == FOUR_ACES:
+            acts += [c + DECLARE for c in range(ACE, 24, 6) if leads >> c & 1]
+            continue
         for c in (6 * s + QUEEN, 6 * s + KING):
             if leads >> c & 1:
                 acts.append(c + DECLARE)
@@ -142,7 +153,10 @@ def apply(d: Deal, action: int) -> None:
         c = action - DECLARE
         d.hands[seat] ^= 1 << c
         _lead(d, seat, c)
-        _declare(d, seat, c // 6)
+        if c % 6 == ACE:
+            _declare_aces(d, seat, c // 6)
+        else:
+            _declare(d, seat, c // 6)
     else:
         c = action
         d.hands[seat] ^= 1 << c
@@ -199,6 +213,16 @@ def _declare(d: Deal, seat: int, suit: int) -> None:
             d.trick_trump = suit
     if rules.play_lead_trump_after_marriage:
         d.lead_trump_due |= 1 << seat
+
+
+def _declare_aces(d: Deal, seat: int, suit: int) -> None:
+    """``marriage.aces``: the four aces score ``marriage.aces_value``; with sets-trump the led
+    ace's suit is trump from this very trick."""
+    m = d.marriages
+    d.marriages = (*m[:seat], (*m[seat], FOUR_ACES), *m[seat + 1 :])
+    if d.rules.marriage_aces == "sets-trump":
+        d.trump = suit
+        d.trick_trump = suit
 
 
 def _close_trick(d: Deal) -> None:

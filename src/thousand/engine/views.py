@@ -159,11 +159,13 @@ class SeatView:
         return m
 
     def marriage_cards(self) -> tuple[tuple[int, int, int, int], ...]:
-        """Each declared marriage as (seat, suit, king, queen)."""
+        """Each declared marriage as (seat, suit, king, queen) (not the four aces: see
+        :attr:`marriages`, where they are suit 4)."""
         return tuple(
             (seat, s, 6 * s + KING, 6 * s + QUEEN)
             for seat, suits in enumerate(self.marriages)
             for s in suits
+            if s < 4
         )
 
     def to_json(self, *, rules: bool = True) -> dict[str, Any]:
@@ -195,6 +197,12 @@ class SeatView:
             "marriages": [
                 {"seat": seat, "suit": SUITS[s], "cards": [CARD_TEXT[k], CARD_TEXT[q]]}
                 for seat, s, k, q in self.marriage_cards()
+            ]
+            + [
+                {"seat": seat, "suit": "a", "cards": [CARD_TEXT[6 * s + 5] for s in range(4)]}
+                for seat, suits in enumerate(self.marriages)
+                for s in suits
+                if s == 4
             ],
             "trump": None if self.trump is None else SUITS[self.trump],
             "tricks_won": list(self.tricks_won),

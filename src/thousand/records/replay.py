@@ -239,7 +239,7 @@ def _check_deck(where: str, masks: list[int], names: list[str]) -> None:
 
 
 def _suits(marriages: tuple[tuple[int, ...], ...]) -> list[list[str]]:
-    return [[SUITS[s] for s in seat] for seat in marriages]
+    return [[SUITS[s] if s < 4 else "a" for s in seat] for seat in marriages]
 
 
 def report_json(report: DealReport) -> dict[str, Any]:

@@ -650,7 +650,6 @@ PARAMS: tuple[Param, ...] = (
         "off",
         "Four aces in one hand may be declared like a marriage by leading an ace, and may set"
         " trump at once.",
-        ("off",),
     ),
     _int("marriage.aces_value", 0, 400, 200, "What the four-aces marriage is worth."),
     _int(
