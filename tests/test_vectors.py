@@ -70,3 +70,24 @@ def test_replay_cli_refuses_with_status_2(tmp_path: Path) -> None:
     assert proc.stdout == ""
     assert len(proc.stderr.strip().splitlines()) == 1
     assert proc.stderr.startswith(f"deal {data['reject']['deal']}, move {data['reject']['move']} ")
+
+
+@pytest.mark.parametrize("template", SUPPORTED)
+def test_replay_cli_prints_the_expect_of_every_template(template: str, tmp_path: Path) -> None:
+    path = sorted((shared_dir() / "vectors" / template).glob("*.json"))[0]
+    data = json.loads(path.read_text())
+    f = tmp_path / "r.json"
+    f.write_text(_record_text(data["record"]))
+    proc = subprocess.run(
+        [sys.executable, "-m", "thousand", "replay", str(f), "--json"],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout)
+    assert got["totals"] == data["expect"]["totals"]
+    assert got["winner"] == data["expect"]["winner"]
+    text = subprocess.run(
+        [sys.executable, "-m", "thousand", "replay", str(f)], capture_output=True, text=True
+    )
+    assert text.returncode == 0 and text.stdout.startswith(f"{template}: ")
