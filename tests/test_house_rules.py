@@ -385,3 +385,24 @@ def test_marriage_aces() -> None:
     assert state.trump == 2 and state.core().trick_trump == 2  # hearts, from this very trick
     state = after_passing(FOUR_ACES, rules=russian({"marriage.aces": "on"}))
     assert "As+" not in state.legal_moves()  # no trick won yet: the same rule as marriages
+
+
+def test_marriage_announce_from_hand() -> None:
+    on_lead = scripted(DEAL_2B, upto=1)  # seat 1 won the first trick and holds Ks Qs
+    assert "declare s" not in on_lead.legal_moves() and "Ks+" in on_lead.legal_moves()
+    rules = russian({"marriage.announce": "from-hand"})
+    state = scripted(DEAL_2B, rules=rules, upto=1)
+    assert {"declare s", "Ks+", "Qs+"} <= set(state.legal_moves())
+    state = state.apply("declare s")
+    assert state.marriages[1] == (3,) and state.to_act == 1
+    # the seat still leads, any card, and declares nothing more on this lead
+    assert not any(m.startswith("declare") or m.endswith("+") for m in state.legal_moves())
+    assert "Tc" in state.legal_moves()
+    state = state.apply("Js")
+    assert state.core().trick_trump == -1  # spades are trump from the next trick
+    assert state.trump == 3
+    out = outcome_of(scripted(DEAL_2B))
+    assert out.deal_points is not None and out.deal_points[1] == 95  # 55 + spades 40
+    this = russian({"marriage.announce": "from-hand", "marriage.trump_from": "this-trick"})
+    state = scripted(DEAL_2B, rules=this, upto=1).apply("declare s").apply("Js")
+    assert state.core().trick_trump == 3

@@ -16,6 +16,7 @@ from ..bots import Bot, RandomBot, derive_seed
 from ..cards import CARD_TEXT, SUIT_NAMES
 from ..engine import Game, IllegalAction, describe
 from ..engine.actions import (
+    ANNOUNCE,
     CONCEDE,
     CONTRA,
     CRAWL,
@@ -126,6 +127,8 @@ def ordered_moves(view: SeatView) -> list[int]:
             return (6, place[a - DISCARD])
         if is_crawl(a):
             return (8, place[a - CRAWL])
+        if a >= ANNOUNCE and a < ANNOUNCE + 4:
+            return (9, a)
         return (7, place[played_card(a)], int(a != played_card(a)))
 
     return sorted(view.legal_actions, key=key)
@@ -249,6 +252,9 @@ class Table:
             c = action - DISCARD
             what = CARD_TEXT[c] if seat == HUMAN else "a card"
             lines.append(f"{who} discards {what} face down")
+        elif ANNOUNCE <= action < ANNOUNCE + 4:
+            s = action - ANNOUNCE
+            lines.append(f"{who} declares the {SUIT_NAMES[s]} marriage from its hand")
         elif is_crawl(action):
             c = action - CRAWL
             what = f" ({CARD_TEXT[c]})" if seat == HUMAN else ""
@@ -418,6 +424,7 @@ def _normalise(text: str) -> str:
         "contra",
         "recontra",
         "concede",
+        "declare",
         "give",
         "contract",
         "crawl",

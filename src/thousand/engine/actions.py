@@ -19,6 +19,7 @@ CONTRACT + amount         the final contract          ``contract 120``
 CRAWL + card              crawl: a card face down     ``crawl Qh``
 DISCARD + card            the declarer discards       ``discard Js``
 TALON + i                 the declarer picks talon i  ``talon 0``
+ANNOUNCE + suit           declare from the hand       ``declare h``
 ========================  ==========================  ===============
 """
 
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards import CARD_TEXT, CardError, card_name, parse_card
+from ..cards import CARD_TEXT, SUIT_NAMES, SUITS, CardError, card_name, parse_card
 
 DECLARE: Final = 24
 GIVE: Final = 48
@@ -40,6 +41,7 @@ CRAWL: Final = 160
 DISCARD: Final = 184
 TALON: Final = 208
 TALONS_MAX: Final = 2
+ANNOUNCE: Final = 212
 BID: Final = 1000
 CONTRACT: Final = 2000
 _MAX_AMOUNT: Final = 999
@@ -109,6 +111,10 @@ def is_talon(a: int) -> bool:
     return TALON <= a < TALON + TALONS_MAX
 
 
+def is_announce(a: int) -> bool:
+    return ANNOUNCE <= a < ANNOUNCE + 4
+
+
 def is_bid(a: int) -> bool:
     return BID <= a < CONTRACT
 
@@ -149,6 +155,8 @@ def action_text(a: int) -> str:
         return f"discard {CARD_TEXT[a - DISCARD]}"
     if is_talon(a):
         return f"talon {a - TALON}"
+    if is_announce(a):
+        return f"declare {SUITS[a - ANNOUNCE]}"
     if is_bid(a):
         return str(a - BID)
     if is_contract(a):
@@ -183,6 +191,8 @@ def describe(a: int) -> str:
         return f"discard the {card_name(a - DISCARD)} face down onto your tricks"
     if is_talon(a):
         return f"take talon {a - TALON}"
+    if is_announce(a):
+        return f"declare the {SUIT_NAMES[a - ANNOUNCE]} marriage from your hand"
     if is_bid(a):
         return f"bid {a - BID}"
     return f"contract {a - CONTRACT}"
@@ -231,6 +241,11 @@ def parse_action(token: str) -> int:
             return CRAWL + parse_card(parts[1])
         if word == "discard" and len(parts) == 2:
             return DISCARD + parse_card(parts[1])
+        if word == "declare" and len(parts) == 2:
+            suit = SUITS.find(parts[1].lower())
+            if len(parts[1]) != 1 or suit < 0:
+                raise MoveSyntaxError(f"{token!r} names no suit (c, d, h or s)")
+            return ANNOUNCE + suit
         if word == "talon" and len(parts) == 2:
             i = _amount(parts[1], token)
             if i >= TALONS_MAX:

@@ -53,7 +53,7 @@ def explain(d: Deal, action: int) -> str:
         Phase.AUCTION: A.is_bid(action) or action == A.PASS,
         Phase.PASSING: A.is_give(action) or action in (A.WRITE_OFF, A.REDEAL),
         Phase.CONTRACT: A.is_contract(action),
-        Phase.PLAY: A.is_play(action) or A.is_crawl(action),
+        Phase.PLAY: A.is_play(action) or A.is_crawl(action) or A.is_announce(action),
         Phase.TALON: A.is_talon(action),
         Phase.DISCARD: A.is_discard(action) or action in (A.WRITE_OFF, A.REDEAL),
         Phase.REDEAL: action in (A.REDEAL, A.PASS),
@@ -88,6 +88,15 @@ def explain(d: Deal, action: int) -> str:
         return _explain_discard(d, seat, action)
     if A.is_crawl(action):
         return _explain_crawl(d, seat, action - A.CRAWL)
+    if A.is_announce(action):
+        suit = action - A.ANNOUNCE
+        if d.rules.marriage_announce != "from-hand":
+            return "a marriage is declared by leading its K or Q here (`marriage.announce` on-lead)"
+        if d.trick:
+            return f"seat {seat} may declare only when on lead"
+        if d.special & 32:
+            return f"seat {seat} already declared a marriage on this lead"
+        return f"seat {seat} may not declare the {SUIT_NAMES[suit]} marriage now"
     if d.crawling:
         return f"the trick is a crawl: seat {seat} must answer it face down (crawl CARD)"
     return _explain_play(d, seat, action)

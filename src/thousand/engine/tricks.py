@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from ..cards import ACE, HIGH_CARDS, KING, LOW_CARDS, QUEEN, SUIT_MASKS
-from .actions import CRAWL, DECLARE
+from .actions import ANNOUNCE, CRAWL, DECLARE
 
 if TYPE_CHECKING:
     from .deal import Deal
@@ -134,7 +134,12 @@ def legal(d: Deal) -> list[int]:
         acts += [CRAWL + c for c in acts]
     if not d.tricks[seat] and d.rules.marriage_trick_required:
         return acts
-    for s in declarable(d, seat):
+    if d.special & ANNOUNCED:
+        return acts  # one marriage per lead
+    suits = declarable(d, seat)
+    if suits and d.rules.marriage_announce == "from-hand":
+        acts += [ANNOUNCE + s for s in suits if s < 4]
+    for s in suits:
         if s == FOUR_ACES:
             acts += [c + DECLARE for c in range(ACE, 24, 6) if leads >> c & 1]
             continue
@@ -147,7 +152,10 @@ def legal(d: Deal) -> list[int]:
 def apply(d: Deal, action: int) -> None:
     seat = d.to_act
     if action >= CRAWL:
-        _crawl(d, seat, action - CRAWL)
+        if action >= ANNOUNCE:
+            _announce(d, seat, action - ANNOUNCE)
+        else:
+            _crawl(d, seat, action - CRAWL)
         return
     if action >= DECLARE:
         c = action - DECLARE
@@ -194,9 +202,29 @@ def _crawl(d: Deal, seat: int, c: int) -> None:
     d.to_act = d.nxt[seat]
 
 
+ANNOUNCED: Final = 32
+"""``Deal.special``: the seat on lead declared a marriage from its hand; it leads no other."""
+KEEP_TRUMP: Final = 64
+"""``Deal.special``: the trick about to be led keeps the trump in force before that marriage."""
+
+
+def _announce(d: Deal, seat: int, suit: int) -> None:
+    """``marriage.announce`` from-hand: the marriage is declared, the seat still leads."""
+    before = d.trump
+    _declare(d, seat, suit)
+    d.special |= ANNOUNCED
+    if d.rules.marriage_trump_from == "next-trick":
+        d.trick_trump = before
+        d.special |= KEEP_TRUMP
+
+
 def _lead(d: Deal, seat: int, c: int) -> None:
     d.leader = seat
-    d.trick_trump = d.trump
+    if d.special & KEEP_TRUMP:
+        d.special &= ~(KEEP_TRUMP | ANNOUNCED)
+    else:
+        d.special &= ~ANNOUNCED
+        d.trick_trump = d.trump
     d.trick = [c]
     d.trick_best = c
     d.trick_best_seat = seat

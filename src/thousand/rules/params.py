@@ -637,7 +637,6 @@ PARAMS: tuple[Param, ...] = (
         "on-lead",
         "A marriage is declared by leading its king or queen, or announced from the hand before"
         " leading any card.",
-        ("on-lead",),
     ),
     _bool(
         "marriage.one_trump",
