@@ -6,6 +6,9 @@
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
+
 import pytest
 
 from thousand.cards import mask_of, parse_cards
@@ -406,3 +409,67 @@ def test_marriage_announce_from_hand() -> None:
     this = russian({"marriage.announce": "from-hand", "marriage.trump_from": "this-trick"})
     state = scripted(DEAL_2B, rules=this, upto=1).apply("declare s").apply("Js")
     assert state.core().trick_trump == 3
+
+
+def golden_game(overrides: dict[str, object], writeoffs: int) -> Game:
+    """A match whose first ``writeoffs`` deals (dealt from seed 5) are written off at once."""
+    rng = random.Random(5)
+    game = Game.start(russian(overrides))
+    for _ in range(writeoffs):
+        game = game.shuffle_and_deal(rng)
+        assert game.deal is not None
+        game = game.apply("writeoff")
+    return game
+
+
+def test_golden_deals() -> None:
+    rules: dict[str, object] = {"golden.deals": 2, "writeoff.penalty_every": 0}
+    game = Game.start(russian(rules)).shuffle_and_deal(random.Random(5))
+    state = game.deal
+    assert state is not None and state.core().golden
+    # no auction: forehand (seat 1) declares at 1000 - 880 = 120, the talon already taken
+    assert (state.phase, state.declarer, state.bid, state.auction) == (Phase.PASSING, 1, 120, ())
+    game = golden_game(rules, 2)
+    assert game.reports[0].outcome.golden and game.reports[1].outcome.golden
+    assert game.reports[0].changes == (60, -120, 60)
+    assert game.match.golden_played == 2
+    game = game.shuffle_and_deal(random.Random(6))
+    assert game.deal is not None and not game.deal.core().golden  # the third deal is not
+    assert game.deal.phase is Phase.AUCTION
+
+
+def test_golden_doubled_marriages_and_contract() -> None:
+    rng = random.Random(3)
+    for overrides in ({}, {"golden.marriages_doubled": True, "golden.contract_doubled": True}):
+        game = Game.start(russian({"golden.deals": 1, **overrides})).shuffle_and_deal(rng)
+        while game.in_deal:
+            assert game.deal is not None
+            legal = game.deal.legal_actions()
+            game = game.apply(max(legal) if game.deal.phase is Phase.PLAY else legal[-1])
+        out = game.reports[-1].outcome
+        assert out.golden and out.contract is not None
+        factor = 2 if overrides else 1
+        assert abs(out.scores[out.declarer or 0]) == out.contract * factor
+
+
+def test_golden_if_all_fail() -> None:
+    rules: dict[str, object] = {"golden.deals": 2, "writeoff.penalty_every": 0}
+    reset = golden_game({**rules, "golden.if_all_fail": "reset"}, 2)
+    assert reset.reports[0].totals == (60, -120, 60)
+    assert reset.match.totals == (0, 0, 0)  # every golden deal failed: back to 0
+    assert (0, "golden-reset") in events(reset.reports[1])
+    again = golden_game({**rules, "golden.if_all_fail": "replay"}, 3)
+    assert all(r.outcome.golden for r in again.reports)  # the golden deals are played again
+    carry = golden_game({**rules, "golden.if_all_fail": "continue"}, 2)
+    assert carry.match.totals == (60 + 60, -120 + 60, 60 - 120)
+    assert carry.shuffle_and_deal(random.Random(1)).deal is not None
+
+
+def test_penalty_sticks_doubled_golden() -> None:
+    rules = russian({"penalty.sticks_doubled": "golden", "penalty.no_win": "off"})
+    match = MatchState.start(rules)
+    golden = replace(played([0, 100, 20], declarer=1, tricks=(0, 5, 3)), golden=True)
+    match, report = settle(match, golden)
+    assert match.sticks == (2, 0, 0)
+    match, report = settle(match, played([0, 100, 20], declarer=1, tricks=(0, 5, 3)))
+    assert (0, "stick-penalty") in events(report) and report.changes[0] == -120

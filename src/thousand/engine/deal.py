@@ -180,8 +180,8 @@ class Deal:
     k: int
     nxt: tuple[int, ...]
     #: what a deal never changes, in one slot so that copies stay cheap:
-    #: (procedure, talons, aside, shown, silent seats)
-    fixed: tuple[int, tuple[int, ...], int, int, int]
+    #: (procedure, talons, aside, shown, silent seats, golden)
+    fixed: tuple[int, tuple[int, ...], int, int, int, bool]
     talon_open: bool
     stock: list[int]
     pool: int
@@ -203,6 +203,7 @@ class Deal:
         aside: int = 0,
         shown: int = -1,
         silent: int = 0,
+        golden: bool = False,
     ) -> Deal:
         """A deal as dealt: ``hands`` are masks per seat, ``talon_mask`` the talon's cards.
 
@@ -211,7 +212,8 @@ class Deal:
         last one face up), ``aside`` (a mask: the card set aside in pass-without-taking, the
         unused cards in fixed-deal) and ``shown`` (the card shown to all and dealt to forehand).
         ``silent`` is the mask of the seats that may not bid unless forced
-        (``bidding.silence_below``, from the match's totals).
+        (``bidding.silence_below``, from the match's totals); ``golden`` makes it a golden deal
+        (``golden.deals``: no auction, forehand declares at the target minus the barrel).
         """
         n = rules.players_count
         if len(hands) != n:
@@ -243,7 +245,7 @@ class Deal:
         d.k = len(order)
         d.dealt = tuple(hands)
         d.talon = talon_mask
-        d.fixed = (procedure(rules), all_talons, aside, shown, silent)
+        d.fixed = (procedure(rules), all_talons, aside, shown, silent, golden)
         d.talon_open = False
         d.stock = list(stock)
         d.pool = 0
@@ -277,6 +279,8 @@ class Deal:
             if d.askers:
                 d.phase = Phase.REDEAL
                 d.to_act = d.askers[0]
+        if golden and not d.askers:
+            d.start_auction()
         return d
 
     def copy(self) -> Deal:
@@ -336,7 +340,8 @@ class Deal:
         """The value of the marriages ``seat`` has declared."""
         rules = self.rules
         values = rules.marriage_values
-        return sum(values[s] if s < 4 else rules.marriage_aces_value for s in self.marriages[seat])
+        total = sum(values[s] if s < 4 else rules.marriage_aces_value for s in self.marriages[seat])
+        return total * 2 if self.fixed[5] and rules.golden_marriages_doubled else total
 
     def next_seat(self, seat: int) -> int:
         """The next active seat clockwise."""
@@ -443,9 +448,18 @@ class Deal:
     # -- phase transitions (the one place that says which phase follows which) ---------------
 
     def start_auction(self) -> None:
-        """Nobody (more) asks for a redeal: forehand speaks first."""
+        """Nobody (more) asks for a redeal: forehand speaks first; in a golden deal there is no
+        auction, forehand declares at the target minus the barrel threshold."""
         self.phase = Phase.AUCTION
         self.to_act = self.order[0]
+        if self.fixed[5]:
+            rules = self.rules
+            self.end_auction(self.order[0], rules.game_target - (rules.barrel_threshold or 0))
+
+    @property
+    def golden(self) -> bool:
+        """Whether this is a golden deal (``golden.deals``)."""
+        return self.fixed[5]
 
     def end_auction(self, declarer: int, amount: int) -> None:
         """The auction is won: the contract first (``contract.before_talon``), or the talon."""

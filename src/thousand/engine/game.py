@@ -101,6 +101,7 @@ class Game:
             aside=aside,
             shown=shown,
             silent=silent,
+            golden=self.match.golden_played < self.rules.golden_deals,
         )
         log = DealLog(
             dealer,

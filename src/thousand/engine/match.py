@@ -50,6 +50,10 @@ class MatchState:
     crosses: tuple[int, ...] = ()
     #: ``game.tiebreak`` continue: how far the target (and the barrel) has been raised
     raised: int = 0
+    #: ``golden.deals``: the golden deals scored so far (redeals do not count), and how many
+    #: of them the declarer failed
+    golden_played: int = 0
+    golden_failed: int = 0
 
     @property
     def target(self) -> int:
@@ -143,6 +147,9 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
                     hit = outcome.deal_points[s] == 0
                 if s == decl and rules.penalty_sticks_declarer_exempt:
                     hit = False
+                doubled = rules.penalty_sticks_doubled in ("golden", "both") and outcome.golden
+                if doubled and hit:  # penalty.sticks_doubled: a golden stick counts twice
+                    sticks[s] += 1
                 sticks[s] = _counter(rules.penalty_sticks, sticks[s], hit)
                 if sticks[s] >= rules.penalty_sticks_count:
                     sticks[s] = 0
@@ -278,6 +285,20 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
             winner = min(top)
         events.append(Event(winner, "win"))
 
+    golden_played, golden_failed = match.golden_played, match.golden_failed
+    if outcome.golden:
+        golden_played += 1
+        golden_failed += outcome.result in ("failed", "written-off", "conceded")
+        if golden_played == rules.golden_deals and golden_failed == golden_played:
+            mode = rules.golden_if_all_fail
+            if mode == "replay":  # the golden deals are played again
+                golden_played = golden_failed = 0
+            elif mode == "reset":  # every total back to 0
+                totals = [0] * n
+                on_barrel = [False] * n
+                events.append(Event(0, "golden-reset"))
+                winner = None
+
     # A unit's partners share its state; its change beyond their own contributions (mounting,
     # freezing, falls, the dump truck, ...) is charged to its lower seat.
     changes = list(change)
@@ -307,6 +328,8 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
         winner=winner,
         crosses=tuple(crosses),
         raised=raised,
+        golden_played=golden_played,
+        golden_failed=golden_failed,
     )
     return new, DealReport(outcome, tuple(changes), tuple(totals), tuple(events))
 

@@ -40,6 +40,8 @@ class DealOutcome:
     extras: tuple[int, ...] = ()
     #: the dealer who sat out the deal (``players.layout`` dealer-sits-out), or None
     sitter: int | None = None
+    #: a golden deal (``golden.deals``)
+    golden: bool = False
 
     @property
     def played(self) -> bool:
@@ -144,6 +146,7 @@ def score(d: Deal) -> DealOutcome:
             tuple(scores),
             (),
             sitter,
+            d.fixed[5],
         )
     if d.result == "written-off":
         share = writeoff_share(rules, d.contract, len(others))
@@ -162,6 +165,7 @@ def score(d: Deal) -> DealOutcome:
             tuple(scores),
             extras,
             sitter,
+            d.fixed[5],
         )
     card_points = [points_of(m) for m in d.won]
     marriage_points = [d.marriage_points(s) for s in range(n)]
@@ -183,6 +187,8 @@ def score(d: Deal) -> DealOutcome:
         check = sum(card_points[s] + marriage_points[s] + bonus[s] for s in side)
     made = check >= d.contract
     stake = d.contract * factor(d) if d.special else d.contract
+    if d.fixed[5] and rules.golden_contract_doubled:
+        stake *= 2
     scores = [deal_points[s] if s in others else 0 for s in range(n)]
     if rules.scoring_pooled_defenders and others:
         pooled = sum(deal_points[s] for s in others) // len(others)
@@ -221,4 +227,5 @@ def score(d: Deal) -> DealOutcome:
         tuple(scores),
         extras,
         sitter,
+        d.fixed[5],
     )

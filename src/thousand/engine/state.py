@@ -44,6 +44,7 @@ class DealState:
         aside: int = 0,
         shown: int = -1,
         silent: int = 0,
+        golden: bool = False,
     ) -> DealState:
         """A deal as dealt: ``hands`` are card masks by seat, ``talon`` a card mask; the other
         layouts' cards, and the seats kept silent, as :meth:`Deal.new` takes them."""
@@ -58,6 +59,7 @@ class DealState:
                 aside=aside,
                 shown=shown,
                 silent=silent,
+                golden=golden,
             )
         )
 

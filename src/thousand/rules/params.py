@@ -724,7 +724,6 @@ PARAMS: tuple[Param, ...] = (
         0,
         "The first this many deals are golden: no auction, and forehand plays a contract of the"
         " target minus the barrel.",
-        (0,),
     ),
     _bool("golden.marriages_doubled", False, "Marriages count double in golden deals."),
     _bool(
@@ -850,7 +849,7 @@ PARAMS: tuple[Param, ...] = (
         ("off", "golden", "blind", "both"),
         "off",
         "A stick counts twice in a golden deal, in a deal whose contract was bid blind, or both.",
-        ("off",),
+        ("off", "golden"),
     ),
     _choice(
         "penalty.no_win",
