@@ -473,3 +473,23 @@ def test_penalty_sticks_doubled_golden() -> None:
     assert match.sticks == (2, 0, 0)
     match, report = settle(match, played([0, 100, 20], declarer=1, tricks=(0, 5, 3)))
     assert (0, "stick-penalty") in events(report) and report.changes[0] == -120
+
+
+def test_bidding_reentry() -> None:
+    plain = apply(new_deal(rules=russian()), "100", "pass", "105", "110")
+    assert plain.to_act == 0  # seat 2 passed: it is skipped
+    rules = russian({"bidding.reentry": True})
+    state = apply(new_deal(rules=rules), "100", "pass", "105", "110")
+    assert state.to_act == 2 and {"115", "120", "pass"} == set(state.legal_moves())
+    state = apply(state, "115", "pass", "120")
+    assert state.to_act == 2 and state.phase is Phase.AUCTION  # back in: asked as usual
+    state = state.apply("pass")
+    assert (state.declarer, state.bid) == (1, 120)
+    # a second pass is final: seat 2 passes twice and is not asked again
+    state = apply(new_deal(rules=rules), "100", "pass", "105", "110", "pass")
+    assert state.to_act == 0
+    state = apply(state, "115", "120")
+    assert state.to_act == 0 and state.phase is Phase.AUCTION
+    # all but one passed: the auction ends, whoever could still have come back
+    state = apply(new_deal(rules=rules), "100", "pass", "pass")
+    assert state.declarer == 1

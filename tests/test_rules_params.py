@@ -561,10 +561,10 @@ def test_rules_from_record() -> None:
     assert estonian.bidding_forced == "last-seat"
     assert (estonian.play_crawl, estonian.marriage_four_nines_bonus) == (False, 0)
     with pytest.raises(RulesError) as caught:
-        rules_from_record("estonian", {"play.crawl": False, "bidding.reentry": True, "x": 1})
+        rules_from_record("estonian", {"play.crawl": False, "talon.rebuy": True, "x": 1})
     assert caught.value.problems == [
         "unknown parameter 'x' in rules",
-        "rules bidding.reentry = true is not supported yet (supported: false)",
+        "rules talon.rebuy = true is not supported yet (supported: false)",
     ]
     with pytest.raises(RulesError, match=r"^unknown variant 'russain'$"):
         rules_from_record("russain", {"bidding.max": 400})

@@ -96,10 +96,16 @@ def legal(d: Deal) -> list[int]:
 
 def apply(d: Deal, action: int) -> None:
     seat = d.to_act
+    bit = 1 << seat
     if action == PASS:
-        d.passed |= 1 << seat
+        if d.passed & bit:  # bidding.reentry: a second pass is final
+            d.reentered |= bit
+        d.passed |= bit
         d.auction = (*d.auction, (seat, 0))
     else:
+        if d.passed & bit:  # bidding.reentry: back in, once
+            d.passed &= ~bit
+            d.reentered |= bit
         amount = action - BID
         d.high_bid = amount
         d.auction = (*d.auction, (seat, amount))
@@ -126,6 +132,9 @@ def _next(d: Deal, seat: int) -> None:
             return
         d.to_act = last
         return
+    if d.rules.bidding_reentry:
+        # a seat that passed once may bid once more when its turn comes round again
+        left |= d.passed & ~d.reentered & d.active_mask
     s = d.next_seat(seat)
     while not left >> s & 1:
         s = d.next_seat(s)

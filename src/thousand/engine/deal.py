@@ -132,6 +132,7 @@ class Deal:
         "passed",
         "phase",
         "pool",
+        "reentered",
         "result",
         "rules",
         "special",
@@ -189,6 +190,8 @@ class Deal:
     special: int
     #: the seats still to be asked whether they want a dealt hand's redeal (Phase.REDEAL)
     askers: tuple[int, ...]
+    #: ``bidding.reentry``: the seats that have used their one return to the auction
+    reentered: int
 
     @classmethod
     def new(
@@ -273,6 +276,7 @@ class Deal:
         d.marriages = ((),) * n
         d.completed = ()
         d.lead_trump_due = 0
+        d.reentered = 0
         d.askers = ()
         if redeal.hand_rules_on(rules):
             d.askers = redeal.askers(rules, d.dealt, order)
@@ -323,6 +327,7 @@ class Deal:
         d.discarded = self.discarded
         d.special = self.special
         d.askers = self.askers
+        d.reentered = self.reentered
         return d
 
     # -- the seats ---------------------------------------------------------------------------

@@ -318,6 +318,7 @@ class DealState:
             tuple(d.marriages),
             d.result,
             d.fixed,
+            d.reentered,
             tuple(d.stock),
             d.aside,
             d.pool,

@@ -413,7 +413,6 @@ PARAMS: tuple[Param, ...] = (
         "bidding.reentry",
         False,
         "A seat that passed may bid once more when its turn comes round again.",
-        (False,),
     ),
     _choice(
         "bidding.blind",
