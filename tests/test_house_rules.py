@@ -493,3 +493,25 @@ def test_bidding_reentry() -> None:
     # all but one passed: the auction ends, whoever could still have come back
     state = apply(new_deal(rules=rules), "100", "pass", "pass")
     assert state.declarer == 1
+
+
+def test_barrel_pit() -> None:
+    rules = russian({"barrel.pit": 500})
+    match = MatchState.start(rules, totals=(460, 0, 0))
+    # 460 + 65 crosses 500: held at 500
+    match, report = settle(match, played([65, 100, 20], declarer=1))
+    assert report.totals[0] == 500 and match.in_pit[0] and (0, "pit") in events(report)
+    # defending for 40 more: still 500
+    match, report = settle(match, played([40, 100, 20], declarer=1))
+    assert report.totals[0] == 500 and report.changes[0] == 0
+    # making a contract lets it out: 500 + 100
+    out, report = settle(match, played([100, 40, 20], declarer=0))
+    assert report.totals[0] == 600 and not out.in_pit[0]
+    # so does losing points: 500 - 100
+    out, report = settle(match, played([-100, 40, 20], declarer=0, made=False))
+    assert report.totals[0] == 400 and not out.in_pit[0]
+    # without the rule nothing stops it
+    _, report = settle(
+        MatchState.start(russian(), totals=(460, 0, 0)), played([65, 100, 20], declarer=1)
+    )
+    assert report.totals[0] == 525

@@ -54,6 +54,8 @@ class MatchState:
     #: of them the declarer failed
     golden_played: int = 0
     golden_failed: int = 0
+    #: ``barrel.pit``: the seats held in the pit
+    in_pit: tuple[bool, ...] = ()
 
     @property
     def target(self) -> int:
@@ -201,10 +203,25 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
 
     # 1.9 step 1: off the barrel
     was_on = tuple(on_barrel)
+    pit = rules.barrel_pit
+    in_pit = list(match.in_pit) if match.in_pit else [False] * n
     for s in heads:
         if was_on[s]:
             continue
         t = before[s] + unit_change[s]
+        if pit is not None:
+            # barrel.pit: crossing it from below stops there, until the seat makes a contract
+            # or loses points
+            if in_pit[s]:
+                made = decl_unit == s and outcome.result == "made"
+                if made or unit_change[s] < 0:
+                    in_pit[s] = False
+                else:
+                    t = pit
+            elif before[s] < pit <= t:
+                t = pit
+                in_pit[s] = True
+                events.append(Event(s, "pit"))
         if t > target and rules.game_over_target == "exact":
             t = target - 1
         if t < target and threshold is not None and t >= threshold:
@@ -312,6 +329,7 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
             left[s] = left[head]
             mounted[s] = mounted[head]
             falls[s] = falls[head]
+            in_pit[s] = in_pit[head]
 
     new = MatchState(
         rules=rules,
@@ -330,6 +348,7 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
         raised=raised,
         golden_played=golden_played,
         golden_failed=golden_failed,
+        in_pit=tuple(in_pit),
     )
     return new, DealReport(outcome, tuple(changes), tuple(totals), tuple(events))
 

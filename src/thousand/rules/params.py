@@ -784,7 +784,6 @@ PARAMS: tuple[Param, ...] = (
         None,
         "A total crossing this from below stays there until the seat makes a contract or loses"
         " points.",
-        (None,),
     ),
     _bool(
         "barrel.reverse",
