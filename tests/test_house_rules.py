@@ -515,3 +515,23 @@ def test_barrel_pit() -> None:
         MatchState.start(russian(), totals=(460, 0, 0)), played([65, 100, 20], declarer=1)
     )
     assert report.totals[0] == 525
+
+
+def test_talon_buyback() -> None:
+    rules = russian({"talon.buyback": True, "talon.buyback_cost": 70})
+    state = apply(new_deal(rules=rules), "100", "pass", "pass")
+    # before the talon is shown, the declarer may throw in
+    assert (state.phase, state.legal_moves()) == (Phase.CONCESSION, ["buyback", "pass"])
+    assert not state.talon_shown and view(state, 1).talon is None
+    out = outcome_of(state.apply("buyback"))
+    assert (out.result, out.declarer, out.card_points, out.scores) == (
+        "redealt",
+        1,
+        None,
+        (0, -70, 0),
+    )
+    match, report = settle(MatchState.start(rules, totals=(0, 100, 0), dealer=0), out)
+    assert report.changes == (0, -70, 0) and report.totals == (0, 30, 0)
+    assert match.dealer == 0  # the same dealer deals again
+    assert state.apply("pass").talon_shown
+    assert apply(new_deal(rules=russian()), "100", "pass", "pass").phase is Phase.PASSING

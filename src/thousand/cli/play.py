@@ -17,6 +17,7 @@ from ..cards import CARD_TEXT, SUIT_NAMES
 from ..engine import Game, IllegalAction, describe
 from ..engine.actions import (
     ANNOUNCE,
+    BUYBACK,
     CONCEDE,
     CONTRA,
     CRAWL,
@@ -112,7 +113,7 @@ def ordered_moves(view: SeatView) -> list[int]:
     def key(a: int) -> tuple[int, ...]:
         if a == PASS:
             return (0,)
-        if a in (WRITE_OFF, REDEAL, CONTRA, RECONTRA, CONCEDE):
+        if a in (WRITE_OFF, REDEAL, CONTRA, RECONTRA, CONCEDE, BUYBACK):
             return (1, a)
         if is_bid(a):
             return (2, amount_of(a))
@@ -236,7 +237,7 @@ class Table:
             lines.append(f"{who} writes the deal off")
         elif action == REDEAL:
             lines.append(f"{who} asks for a redeal")
-        elif action in (CONTRA, RECONTRA, CONCEDE):
+        elif action in (CONTRA, RECONTRA, CONCEDE, BUYBACK):
             lines.append(f"{who} says {action_text(action)}")
         elif is_give(action):
             c, to = give_parts(action)
@@ -424,6 +425,7 @@ def _normalise(text: str) -> str:
         "contra",
         "recontra",
         "concede",
+        "buyback",
         "declare",
         "give",
         "contract",

@@ -14,6 +14,7 @@ WRITE_OFF                 write the deal off          ``writeoff``
 REDEAL                    ask for a redeal            ``redeal``
 CONTRA, RECONTRA          double, redouble            ``contra``
 CONCEDE                   concede a forced contract   ``concede``
+BUYBACK                   throw in before the talon   ``buyback``
 BID + amount              a bid                       ``105``
 CONTRACT + amount         the final contract          ``contract 120``
 CRAWL + card              crawl: a card face down     ``crawl Qh``
@@ -37,6 +38,7 @@ REDEAL: Final = 152
 CONTRA: Final = 153
 RECONTRA: Final = 154
 CONCEDE: Final = 155
+BUYBACK: Final = 156
 CRAWL: Final = 160
 DISCARD: Final = 184
 TALON: Final = 208
@@ -149,6 +151,8 @@ def action_text(a: int) -> str:
         return "recontra"
     if a == CONCEDE:
         return "concede"
+    if a == BUYBACK:
+        return "buyback"
     if is_crawl(a):
         return f"crawl {CARD_TEXT[a - CRAWL]}"
     if is_discard(a):
@@ -185,6 +189,8 @@ def describe(a: int) -> str:
         return "redouble the contract (recontra)"
     if a == CONCEDE:
         return "concede the forced contract"
+    if a == BUYBACK:
+        return "throw the deal in before taking the talon (buyback)"
     if is_crawl(a):
         return f"crawl: the {card_name(a - CRAWL)} face down"
     if is_discard(a):
@@ -225,6 +231,8 @@ def parse_action(token: str) -> int:
                 return RECONTRA
             if word == "concede":
                 return CONCEDE
+            if word == "buyback":
+                return BUYBACK
             if word.isdigit():
                 return BID + _amount(word, token)
             if word.endswith("+"):

@@ -17,6 +17,7 @@ from typing import Final
 from ..cards import DECK_SIZE, FULL_DECK
 from ..rules import Rules
 from . import auction, choose_talon, contra, handover, redeal, talon, tricks
+from .actions import BUYBACK as BUYBACK_ACTION
 from .actions import CONCEDE as CONCEDE_ACTION
 from .actions import PASS as PASS_ACTION
 
@@ -417,7 +418,10 @@ class Deal:
         if phase is Phase.CONTRA:
             return contra.legal(self)
         if phase is Phase.CONCESSION:
-            return [CONCEDE_ACTION, PASS_ACTION]
+            acts = [CONCEDE_ACTION] if self.may_concede() else []
+            if self.rules.talon_buyback:
+                acts.append(BUYBACK_ACTION)
+            return [*acts, PASS_ACTION]
         return []
 
     def apply(self, action: int) -> None:
@@ -445,6 +449,8 @@ class Deal:
         elif phase is Phase.CONCESSION:
             if action == CONCEDE_ACTION:
                 self.finish("conceded")
+            elif action == BUYBACK_ACTION:
+                self.finish("bought-back")
             else:
                 self.after_auction()
         else:
@@ -472,10 +478,14 @@ class Deal:
         self.bid = amount
         self.contract = amount
         self.to_act = declarer
-        if self.rules.bidding_forced_concession != "off" and self.forced_minimum():
-            self.phase = Phase.CONCESSION
+        if self.proc != NO_TALON and (self.rules.talon_buyback or self.may_concede()):
+            self.phase = Phase.CONCESSION  # decisions before the talon is shown
             return
         self.after_auction()
+
+    def may_concede(self) -> bool:
+        """``bidding.forced_concession``: the declarer was forced to the minimum."""
+        return self.rules.bidding_forced_concession != "off" and self.forced_minimum()
 
     def forced_minimum(self) -> bool:
         """Whether the declarer was forced to the minimum contract: the forced dealer bid, or a

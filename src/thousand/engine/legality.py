@@ -36,7 +36,7 @@ def _what_is_due(d: Deal) -> str:
     if d.phase is Phase.CONTRA:
         return f"seat {seat} must double or decline (contra, recontra or pass)"
     if d.phase is Phase.CONCESSION:
-        return f"the declarer (seat {seat}) must concede or play on (concede or pass)"
+        return f"the declarer (seat {seat}) must decide before the talon (concede, buyback or pass)"
     if d.phase is Phase.DISCARD:
         return f"the declarer (seat {seat}) must discard {discards_due(d)} more card(s)"
     if d.phase is Phase.CONTRACT:
@@ -58,7 +58,7 @@ def explain(d: Deal, action: int) -> str:
         Phase.DISCARD: A.is_discard(action) or action in (A.WRITE_OFF, A.REDEAL),
         Phase.REDEAL: action in (A.REDEAL, A.PASS),
         Phase.CONTRA: action in (A.CONTRA, A.RECONTRA, A.PASS),
-        Phase.CONCESSION: action in (A.CONCEDE, A.PASS),
+        Phase.CONCESSION: action in (A.CONCEDE, A.BUYBACK, A.PASS),
     }[d.phase]
     if not kind_ok:
         if d.phase is not Phase.AUCTION and (A.is_bid(action) or action == A.PASS):
@@ -80,6 +80,10 @@ def explain(d: Deal, action: int) -> str:
         return f"talon {action - A.TALON} is not one of the {len(d.talons)} talons"
     if d.phase is Phase.REDEAL:
         return f"seat {seat}'s redeal is mandatory: its only move is redeal"
+    if d.phase is Phase.CONCESSION:
+        if action == A.CONCEDE:
+            return "only a declarer forced to the minimum may concede (`bidding.forced_concession`)"
+        return "no buyback at this table (`talon.buyback` false)"
     if d.phase is Phase.CONTRA:
         if action == A.CONTRA:
             return f"seat {seat} is the declarer: it may only redouble (recontra) or pass"

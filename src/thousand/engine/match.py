@@ -100,6 +100,10 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
     before = match.totals
     if outcome.result in ("redealt", "passed-on"):
         dealer = match.dealer if outcome.result == "redealt" else (match.dealer + 1) % n
+        if any(outcome.scores):  # talon.buyback: the cost, and nothing else
+            paid = tuple(t + c for t, c in zip(before, outcome.scores, strict=True))
+            report = DealReport(outcome, outcome.scores, paid, ())
+            return replace(match, totals=paid, dealer=dealer, deals=match.deals + 1), report
         report = DealReport(outcome, (0,) * n, before, ())
         return replace(match, dealer=dealer, deals=match.deals + 1), report
 

@@ -127,6 +127,25 @@ def score(d: Deal) -> DealOutcome:
     extras = four_nines(rules, d.dealt)
     # The declarer's opponents: the other active seats, less its partner (part 2, partnerships).
     others = [s for s in d.order if s != decl and s != partner]
+    if d.result == "bought-back":
+        # talon.buyback: the declarer pays the cost and the same dealer deals again
+        scores = [0] * n
+        scores[decl] = -rules.talon_buyback_cost
+        return DealOutcome(
+            d.dealer,
+            decl,
+            d.bid,
+            d.contract,
+            "redealt",
+            None,
+            marriages,
+            None,
+            None,
+            tuple(scores),
+            (),
+            sitter,
+            d.fixed[5],
+        )
     if d.result == "conceded":
         # bidding.forced_concession: the contract lost, the others gain it split or each whole
         each = rules.bidding_forced_concession == "each-full"

@@ -495,7 +495,6 @@ PARAMS: tuple[Param, ...] = (
         False,
         "Before taking the talon, the declarer may throw in for a fixed cost, and the same dealer"
         " deals again.",
-        (False,),
     ),
     _int(
         "talon.buyback_cost",
