@@ -454,8 +454,10 @@ def read_move(game: Game, view: SeatView, moves: Sequence[int], ask: Ask, say: S
             for i, a in enumerate(moves, start=1):
                 say(f"  {i:>2}. {action_text(a)}")
             continue
-        is_number = text.isdigit() and not (
-            view.phase is Phase.AUCTION and int(text) >= view.rules.bidding_min
+        is_number = (
+            text.isascii()
+            and text.isdigit()
+            and not (view.phase is Phase.AUCTION and int(text) >= view.rules.bidding_min)
         )
         if is_number:
             k = int(text)

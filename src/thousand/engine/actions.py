@@ -205,7 +205,7 @@ def describe(a: int) -> str:
 
 
 def _amount(text: str, token: str) -> int:
-    if not text.isdigit() or len(text) > 3:
+    if not (text.isascii() and text.isdigit()) or len(text) > 3:
         raise MoveSyntaxError(f"{token!r} is not a move")
     return int(text)
 
@@ -233,7 +233,7 @@ def parse_action(token: str) -> int:
                 return CONCEDE
             if word == "buyback":
                 return BUYBACK
-            if word.isdigit():
+            if word.isascii() and word.isdigit():
                 return BID + _amount(word, token)
             if word.endswith("+"):
                 return parse_card(word[:-1]) + DECLARE
