@@ -535,3 +535,24 @@ def test_talon_buyback() -> None:
     assert match.dealer == 0  # the same dealer deals again
     assert state.apply("pass").talon_shown
     assert apply(new_deal(rules=russian()), "100", "pass", "pass").phase is Phase.PASSING
+
+
+def test_redeal_all_pass_raspasy() -> None:
+    rules = russian({"bidding.forced": "none", "redeal.all_pass": "raspasy"})
+    state = apply(new_deal(rules=rules), "pass", "pass")
+    # no declarer; each seat takes one talon card (8 each), forehand leads, no trump
+    assert (state.phase, state.declarer, state.to_act) == (Phase.PLAY, None, 1)
+    assert [h.bit_count() for h in state.hands] == [8, 8, 8]
+    while not state.over:
+        legal = state.legal_moves()
+        assert not any(m.endswith("+") for m in legal)  # no marriage in raspasy
+        state = state.apply(legal[0])
+    assert state.trump is None
+    out = outcome_of(state)
+    assert out.result == "raspasy" and out.declarer is None
+    assert out.card_points is not None and sum(out.card_points) == 120
+    assert out.tricks is not None and sum(out.tricks) == 8
+    rounded = tuple(round_points(p, 5) for p in out.card_points)
+    assert out.deal_points == rounded and out.scores == tuple(-r for r in rounded)
+    match, report = settle(MatchState.start(rules), out)
+    assert report.changes == out.scores and match.dealer == 1

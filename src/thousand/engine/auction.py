@@ -144,4 +144,7 @@ def _next(d: Deal, seat: int) -> None:
 def _all_passed(d: Deal) -> None:
     """Nobody bid and nothing is forced: ``redeal.all_pass`` decides."""
     mode = d.rules.redeal_all_pass
+    if mode == "raspasy":
+        d.start_raspasy()
+        return
     d.finish("redealt" if mode == "redeal" else "passed-on")

@@ -79,6 +79,8 @@ SPECIAL_CRAWL: Final = 1
 """``Deal.special``: the crawl may be offered in this deal (``play.crawl``)."""
 SPECIAL_CRAWLING: Final = 2
 """``Deal.special``: the trick under way is a crawl, its cards face down."""
+SPECIAL_RASPASY: Final = 128
+"""``Deal.special``: raspasy (``redeal.all_pass``): no declarer, no trump, no marriage."""
 SPECIAL_STOCK: Final = 4
 """``Deal.special``: the deal has a draw stock (no duty to follow while it lasts)."""
 
@@ -559,6 +561,23 @@ class Deal:
                 self.to_act = asked[0]
                 return
         self.begin_play()
+
+    def start_raspasy(self) -> None:
+        """``redeal.all_pass`` raspasy: no declarer; where the talon has a card for each active
+        seat, each takes one (from forehand, lowest card first), so that the tricks are eight;
+        forehand leads; no trump and no marriage."""
+        self.special |= SPECIAL_RASPASY
+        talon = self.talon
+        if self.proc == TAKE_AND_PASS and talon.bit_count() == self.k:
+            for seat in self.order:
+                low = talon & -talon
+                self.hands[seat] |= low
+                talon ^= low
+            self.talon_open = True
+        self.phase = Phase.PLAY
+        self.leader = self.order[0]
+        self.to_act = self.order[0]
+        self.trick_trump = -1
 
     def begin_play(self) -> None:
         self.phase = Phase.PLAY

@@ -122,6 +122,24 @@ def score(d: Deal) -> DealOutcome:
             (0,) * n,
             sitter=sitter,
         )
+    if d.special & 128:  # raspasy: each seat loses its own rounded card points
+        points = [points_of(m) for m in d.won]
+        rounded = [round_points(p, rules.scoring_round_to) for p in points]
+        return DealOutcome(
+            d.dealer,
+            None,
+            None,
+            None,
+            "raspasy",
+            tuple(points),
+            marriages,
+            tuple(rounded),
+            tuple(d.tricks),
+            tuple(-r for r in rounded),
+            (),
+            sitter,
+            d.fixed[5],
+        )
     decl = d.declarer
     partner = d.partner(decl)
     extras = four_nines(rules, d.dealt)

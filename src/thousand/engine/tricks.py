@@ -134,8 +134,8 @@ def legal(d: Deal) -> list[int]:
         acts += [CRAWL + c for c in acts]
     if not d.tricks[seat] and d.rules.marriage_trick_required:
         return acts
-    if d.special & ANNOUNCED:
-        return acts  # one marriage per lead
+    if d.special & (ANNOUNCED | 128):
+        return acts  # one marriage per lead; none in raspasy
     suits = declarable(d, seat)
     if suits and d.rules.marriage_announce == "from-hand":
         acts += [ANNOUNCE + s for s in suits if s < 4]

@@ -371,7 +371,6 @@ PARAMS: tuple[Param, ...] = (
         "When everybody passes without a bid and nobody is forced: the same dealer deals again,"
         " the deal passes unscored to the next dealer, or raspasy is played (eight tricks without"
         " trump, each seat losing its own card points).",
-        ("redeal", "pass-on"),
     ),
     # bidding
     _int("bidding.min", 10, 200, 100, "The lowest opening bid, and the contract of a forced bid."),
