@@ -291,8 +291,8 @@ def test_not_supported_yet() -> None:
     assert _errors({"bidding.blind": "first-bid"}) == [
         "rules bidding.blind = 'first-bid' is not supported yet (supported: off)"
     ]
-    assert _errors({"redeal.all_pass": "raspasy"}) == [
-        "rules redeal.all_pass = 'raspasy' is not supported yet (supported: redeal, pass-on)"
+    assert _errors({"barrel.reverse": True}) == [
+        "rules barrel.reverse = true is not supported yet (supported: false)"
     ]
     assert _errors({"talon.rebuy": True}) == [
         "rules talon.rebuy = true is not supported yet (supported: false)"
