@@ -556,3 +556,20 @@ def test_redeal_all_pass_raspasy() -> None:
     assert out.deal_points == rounded and out.scores == tuple(-r for r in rounded)
     match, report = settle(MatchState.start(rules), out)
     assert report.changes == out.scores and match.dealer == 1
+
+
+def test_talon_rebuy() -> None:
+    rules = russian({"talon.rebuy": True, "talon.rebuy_contract": 160, "bidding.max": 300})
+    state = apply(new_deal(rules=rules), "100", "pass", "pass")
+    # the talon is shown; seat 2, then seat 0 (from the declarer's left) may take it over
+    assert (state.phase, state.to_act, state.legal_moves()) == (Phase.REBUY, 2, ["rebuy", "pass"])
+    assert view(state, 2).talon == state.talon
+    nobody = apply(state, "pass", "pass")
+    assert (nobody.phase, nobody.declarer, nobody.to_act) == (Phase.PASSING, 1, 1)
+    taken = apply(state, "pass", "rebuy")
+    assert (taken.declarer, taken.bid, taken.contract, taken.to_act) == (0, 160, 160, 0)
+    assert taken.hands[0] & taken.talon == taken.talon and not taken.hands[1] & taken.talon
+    assert taken.hands[1] == taken.dealt[1]
+    taken = apply(taken, *[m for m in taken.legal_moves() if m.startswith("give")][:1])
+    assert taken.phase is Phase.PASSING
+    assert apply(new_deal(rules=russian()), "100", "pass", "pass").phase is Phase.PASSING

@@ -294,15 +294,15 @@ def test_not_supported_yet() -> None:
     assert _errors({"barrel.reverse": True}) == [
         "rules barrel.reverse = true is not supported yet (supported: false)"
     ]
-    assert _errors({"talon.rebuy": True}) == [
-        "rules talon.rebuy = true is not supported yet (supported: false)"
+    assert _errors({"special.slam": 200}) == [
+        "rules special.slam = 200 is not supported yet (supported: none)"
     ]
     assert _errors({"special.misere": 100}) == [
         "rules special.misere = 100 is not supported yet (supported: none)"
     ]
-    rules = Rules().with_overrides({"talon.rebuy": True}, supported_only=False)
-    assert rules.talon_rebuy is True
-    assert rules.unsupported() == ("talon.rebuy",)
+    rules = Rules().with_overrides({"barrel.reverse": True}, supported_only=False)
+    assert rules.barrel_reverse is True
+    assert rules.unsupported() == ("barrel.reverse",)
     rules.validate(supported_only=False)
     with pytest.raises(RulesError, match="not supported yet"):
         rules.validate()
@@ -333,10 +333,10 @@ def test_every_problem_in_one_run() -> None:
         "rules writeoff.allowed = 0 is not true or false",
     ]
     with pytest.raises(RulesError) as caught:
-        Rules(bidding_max=90, talon_rebuy=True).validate()
+        Rules(bidding_max=90, barrel_reverse=True).validate()
     assert str(caught.value) == (
         "rules bidding.max = 90 is out of range (100..400); "
-        "rules talon.rebuy = true is not supported yet (supported: false)"
+        "rules barrel.reverse = true is not supported yet (supported: false)"
     )
 
 
@@ -561,10 +561,10 @@ def test_rules_from_record() -> None:
     assert estonian.bidding_forced == "last-seat"
     assert (estonian.play_crawl, estonian.marriage_four_nines_bonus) == (False, 0)
     with pytest.raises(RulesError) as caught:
-        rules_from_record("estonian", {"play.crawl": False, "talon.rebuy": True, "x": 1})
+        rules_from_record("estonian", {"play.crawl": False, "special.slam": 200, "x": 1})
     assert caught.value.problems == [
         "unknown parameter 'x' in rules",
-        "rules talon.rebuy = true is not supported yet (supported: false)",
+        "rules special.slam = 200 is not supported yet (supported: none)",
     ]
     with pytest.raises(RulesError, match=r"^unknown variant 'russain'$"):
         rules_from_record("russain", {"bidding.max": 400})

@@ -23,6 +23,7 @@ from ..engine.actions import (
     CRAWL,
     DISCARD,
     PASS,
+    REBUY,
     RECONTRA,
     REDEAL,
     TALON,
@@ -113,7 +114,7 @@ def ordered_moves(view: SeatView) -> list[int]:
     def key(a: int) -> tuple[int, ...]:
         if a == PASS:
             return (0,)
-        if a in (WRITE_OFF, REDEAL, CONTRA, RECONTRA, CONCEDE, BUYBACK):
+        if a in (WRITE_OFF, REDEAL, CONTRA, RECONTRA, CONCEDE, BUYBACK, REBUY):
             return (1, a)
         if is_bid(a):
             return (2, amount_of(a))
@@ -237,7 +238,7 @@ class Table:
             lines.append(f"{who} writes the deal off")
         elif action == REDEAL:
             lines.append(f"{who} asks for a redeal")
-        elif action in (CONTRA, RECONTRA, CONCEDE, BUYBACK):
+        elif action in (CONTRA, RECONTRA, CONCEDE, BUYBACK, REBUY):
             lines.append(f"{who} says {action_text(action)}")
         elif is_give(action):
             c, to = give_parts(action)
@@ -426,6 +427,7 @@ def _normalise(text: str) -> str:
         "recontra",
         "concede",
         "buyback",
+        "rebuy",
         "declare",
         "give",
         "contract",

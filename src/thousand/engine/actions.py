@@ -15,6 +15,7 @@ REDEAL                    ask for a redeal            ``redeal``
 CONTRA, RECONTRA          double, redouble            ``contra``
 CONCEDE                   concede a forced contract   ``concede``
 BUYBACK                   throw in before the talon   ``buyback``
+REBUY                     take the contract over      ``rebuy``
 BID + amount              a bid                       ``105``
 CONTRACT + amount         the final contract          ``contract 120``
 CRAWL + card              crawl: a card face down     ``crawl Qh``
@@ -39,6 +40,7 @@ CONTRA: Final = 153
 RECONTRA: Final = 154
 CONCEDE: Final = 155
 BUYBACK: Final = 156
+REBUY: Final = 157
 CRAWL: Final = 160
 DISCARD: Final = 184
 TALON: Final = 208
@@ -153,6 +155,8 @@ def action_text(a: int) -> str:
         return "concede"
     if a == BUYBACK:
         return "buyback"
+    if a == REBUY:
+        return "rebuy"
     if is_crawl(a):
         return f"crawl {CARD_TEXT[a - CRAWL]}"
     if is_discard(a):
@@ -191,6 +195,8 @@ def describe(a: int) -> str:
         return "concede the forced contract"
     if a == BUYBACK:
         return "throw the deal in before taking the talon (buyback)"
+    if a == REBUY:
+        return "take the contract over with the talon (rebuy)"
     if is_crawl(a):
         return f"crawl: the {card_name(a - CRAWL)} face down"
     if is_discard(a):
@@ -233,6 +239,8 @@ def parse_action(token: str) -> int:
                 return CONCEDE
             if word == "buyback":
                 return BUYBACK
+            if word == "rebuy":
+                return REBUY
             if word.isascii() and word.isdigit():
                 return BID + _amount(word, token)
             if word.endswith("+"):

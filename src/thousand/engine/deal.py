@@ -20,6 +20,7 @@ from . import auction, choose_talon, contra, handover, redeal, talon, tricks
 from .actions import BUYBACK as BUYBACK_ACTION
 from .actions import CONCEDE as CONCEDE_ACTION
 from .actions import PASS as PASS_ACTION
+from .actions import REBUY as REBUY_ACTION
 
 
 class Phase(IntEnum):
@@ -37,6 +38,7 @@ class Phase(IntEnum):
     REDEAL = 7
     CONTRA = 8
     CONCESSION = 9
+    REBUY = 10
 
 
 _PLAY: Final = Phase.PLAY
@@ -419,6 +421,8 @@ class Deal:
             return redeal.legal(self)
         if phase is Phase.CONTRA:
             return contra.legal(self)
+        if phase is Phase.REBUY:
+            return [REBUY_ACTION, PASS_ACTION]
         if phase is Phase.CONCESSION:
             acts = [CONCEDE_ACTION] if self.may_concede() else []
             if self.rules.talon_buyback:
@@ -448,6 +452,8 @@ class Deal:
             redeal.apply(self, action)
         elif phase is Phase.CONTRA:
             contra.apply(self, action)
+        elif phase is Phase.REBUY:
+            self.apply_rebuy(action)
         elif phase is Phase.CONCESSION:
             if action == CONCEDE_ACTION:
                 self.finish("conceded")
@@ -526,6 +532,35 @@ class Deal:
         else:
             self.hands[self.declarer] |= self.talon
         self.phase = Phase.PASSING
+        if self.rules.talon_rebuy and proc == TAKE_AND_PASS and not self.askers:
+            # talon.rebuy: the others, from the declarer's left, may take the contract over
+            asked = contra.defenders(self)
+            if asked:
+                self.phase = Phase.REBUY
+                self.askers = asked
+                self.to_act = asked[0]
+
+    def apply_rebuy(self, action: int) -> None:
+        """A ``rebuy`` takes the contract over at ``talon.rebuy_contract``, with the talon; a
+        ``pass`` asks the next seat; when nobody rebuys, the declarer goes on."""
+        if action == REBUY_ACTION:
+            old, new = self.declarer, self.to_act
+            self.hands[old] &= ~self.talon
+            self.hands[new] |= self.talon
+            self.declarer = new
+            self.bid = self.contract = self.rules.talon_rebuy_contract
+            self.askers = (-1,)  # asked already: no second round
+            self.phase = Phase.PASSING
+            self.to_act = new
+            return
+        left = self.askers[1:]
+        self.askers = left
+        if left:
+            self.to_act = left[0]
+        else:
+            self.askers = (-1,)
+            self.phase = Phase.PASSING
+            self.to_act = self.declarer
 
     def end_passing(self) -> None:
         """Every card is handed over: the kept or set-aside cards join the declarer's hand."""

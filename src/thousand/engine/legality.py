@@ -35,6 +35,8 @@ def _what_is_due(d: Deal) -> str:
         return f"seat {seat} must say whether it wants a redeal (redeal or pass)"
     if d.phase is Phase.CONTRA:
         return f"seat {seat} must double or decline (contra, recontra or pass)"
+    if d.phase is Phase.REBUY:
+        return f"seat {seat} may take the contract over (rebuy) or pass"
     if d.phase is Phase.CONCESSION:
         return f"the declarer (seat {seat}) must decide before the talon (concede, buyback or pass)"
     if d.phase is Phase.DISCARD:
@@ -59,6 +61,7 @@ def explain(d: Deal, action: int) -> str:
         Phase.REDEAL: action in (A.REDEAL, A.PASS),
         Phase.CONTRA: action in (A.CONTRA, A.RECONTRA, A.PASS),
         Phase.CONCESSION: action in (A.CONCEDE, A.BUYBACK, A.PASS),
+        Phase.REBUY: action in (A.REBUY, A.PASS),
     }[d.phase]
     if not kind_ok:
         if d.phase is not Phase.AUCTION and (A.is_bid(action) or action == A.PASS):

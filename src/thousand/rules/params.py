@@ -480,7 +480,6 @@ PARAMS: tuple[Param, ...] = (
         False,
         "After the talon is shown, each other seat in turn may take the contract over at the"
         " rebuy contract.",
-        (False,),
     ),
     _int(
         "talon.rebuy_contract",
