@@ -4,6 +4,7 @@ A script that prints figures, never a test: run it on a quiet machine and read t
 
     pip install -e '.[bench]'
     python benchmarks/bench_engine.py [--seconds 5] [--rounds 3] [--template russian] [--json FILE]
+    python benchmarks/bench_engine.py --all [--seconds 2] [--json FILE]
 
 Three measurements, each given ``--seconds`` in all, split over ``--rounds`` rounds that are
 interleaved (checked, unchecked, OpenSpiel; then the next round in a rotated order), so that a
@@ -23,6 +24,10 @@ wall-clock rates.
 
 Goals: checked at least as fast as OpenSpiel (1x), unchecked at least three times (3x).
 Without ``pyspiel`` installed the script says so and prints the engine's figures only.
+
+``--all`` measures the checked and unchecked paths for every template of rules.md part 3 instead
+(``--seconds`` each, in ``--rounds`` rounds), and prints each template's deals per second with its
+ratio to ``russian`` measured in the same run.
 """
 
 from __future__ import annotations
@@ -42,7 +47,7 @@ from typing import Any
 
 from thousand.engine import DealState, Phase
 from thousand.engine.deal import Deal
-from thousand.engine.dealing import deal_cards
+from thousand.engine.dealing import deal_layout
 from thousand.engine.scoring import score
 from thousand.rules import TEMPLATES, Rules, RulesError, template_rules
 
@@ -89,8 +94,18 @@ def run_unchecked(rules: Rules) -> Runner:
         end = now + budget
         while now < end:
             dealer = deals % n
-            hands, talon = deal_cards(rules, rng, dealer)
-            d = Deal.new(rules, dealer, hands, talon)
+            dealt = deal_layout(rules, rng, dealer)
+            many = len(dealt.talons) > 1
+            d = Deal.new(
+                rules,
+                dealer,
+                dealt.hands,
+                dealt.talon,
+                talons=dealt.talons if many else None,
+                stock=dealt.stock,
+                aside=dealt.aside,
+                shown=dealt.shown,
+            )
             while d.phase is not done:
                 d.apply(rng.choice(d.legal_actions()))
                 moves += 1
@@ -232,6 +247,42 @@ def report(
     return lines
 
 
+def measure_all(seconds: float, rounds: int, seed: int) -> dict[str, dict[str, Measurement]]:
+    """The checked and unchecked paths for every playable template, interleaved by round."""
+    found: dict[str, dict[str, Measurement]] = {}
+    for name in playable_templates():
+        rules = template_rules(name)
+        found[name] = {
+            "checked": Measurement("checked", f"{name} checked", run_checked(rules)),
+            "unchecked": Measurement("unchecked", f"{name} unchecked", run_unchecked(rules)),
+        }
+    every = [m for pair in found.values() for m in pair.values()]
+    measure(every, seconds, rounds, seed)
+    return found
+
+
+def report_all(found: dict[str, dict[str, Measurement]], seconds: float, rounds: int) -> list[str]:
+    lines = [
+        f"thousand engine benchmark, every template: {seconds:g} s per measurement in {rounds}"
+        " interleaved rounds; median round, per CPU second",
+        f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs; "
+        f"engine {engine_build()}",
+        "",
+        f"  {'template':<16} {'checked deals/s':>16} {'vs russian':>10}"
+        f" {'unchecked deals/s':>18} {'vs russian':>10} {'moves/deal':>10}",
+    ]
+    base = found.get("russian")
+    for name, pair in found.items():
+        checked, unchecked = pair["checked"], pair["unchecked"]
+        rc = checked.median / base["checked"].median if base else 0.0
+        ru = unchecked.median / base["unchecked"].median if base else 0.0
+        lines.append(
+            f"  {name:<16} {checked.median:>16,.0f} {rc:>9.2f}x"
+            f" {unchecked.median:>18,.0f} {ru:>9.2f}x {checked.moves_per_deal:>10.1f}"
+        )
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     templates = playable_templates()
     parser = argparse.ArgumentParser(
@@ -246,9 +297,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=1, help="random seed (1)")
     parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE")
+    parser.add_argument(
+        "--all", action="store_true", help="every template, checked and unchecked (no yardstick)"
+    )
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.rounds < 1:
         parser.error("--seconds must be above 0 and --rounds at least 1")
+
+    if args.all:
+        every = measure_all(args.seconds, args.rounds, args.seed)
+        print("\n".join(report_all(every, args.seconds, args.rounds)))
+        if args.json:
+            data_all = {
+                "seconds": args.seconds,
+                "rounds": args.rounds,
+                "seed": args.seed,
+                "python": platform.python_version(),
+                "engine": engine_build(),
+                "templates": {
+                    name: {path: m.to_json() for path, m in pair.items()}
+                    for name, pair in every.items()
+                },
+            }
+            Path(args.json).write_text(json.dumps(data_all, indent=2) + "\n", encoding="utf-8")
+        return 0
 
     rules = template_rules(args.template)
     measurements = [

@@ -9,14 +9,18 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
+from thousand.bots import Limit
 from thousand.cards import mask_of, parse_cards
 from thousand.cli.play import hand_line, ordered_moves, play
 from thousand.cli.selfplay import load_rules
 from thousand.engine import DealState, Game
-from thousand.engine.actions import PASS
-from thousand.engine.views import view
-from thousand.records import read_record, replay
-from thousand.rules import template_rules
+from thousand.engine.actions import PASS, WRITE_OFF
+from thousand.engine.deal import Phase
+from thousand.engine.views import SeatView, view
+from thousand.records import read_record, record_of_game, replay, write_record
+from thousand.rules import TEMPLATES, template_rules
 
 SHORT_MATCH = '{"game.target": 200, "barrel.threshold": null}'
 
@@ -148,3 +152,57 @@ def test_play_unknown_template_exits_2() -> None:
     )
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("play: ")
+
+
+class TameBot:
+    """Opens at the lowest bid and then passes, names the lowest contract, never writes off,
+    plays its highest legal card: random bots sink below zero, tame ones let a short match
+    end."""
+
+    name = "tame"
+
+    def choose(self, view: SeatView, limit: Limit | None = None) -> int:
+        legal = [a for a in view.legal_actions if a != WRITE_OFF]
+        if view.phase is Phase.AUCTION:
+            bids = sorted(a for a in legal if a != PASS)
+            return bids[0] if bids and (view.high_bid is None or PASS not in legal) else PASS
+        if view.phase is Phase.PLAY:
+            return max(legal, key=lambda a: (a % 24 % 6, a))
+        return min(legal)
+
+
+class Opener(Script):
+    """A person who opens the auction at the lowest bid (move 2, after pass) when it may, and
+    otherwise takes the first move offered; after ``limit`` answers it quits."""
+
+    def __init__(self, limit: int = 5000) -> None:
+        super().__init__([])
+        self.limit = limit
+
+    def ask(self, prompt: str) -> str:
+        super().ask(prompt)
+        if self.asked > self.limit:
+            return "q"
+        start = len(self.lines) - 1 - self.lines[::-1].index("Your moves:")
+        offered = self.lines[start + 1 : start + 3]
+        opening = (
+            len(offered) == 2
+            and offered[0].endswith("1. pass")
+            and "Auction: no bid" in ("\n".join(self.lines[start - 12 : start]))
+        )
+        return "2" if opening else "1"
+
+
+@pytest.mark.parametrize("template", list(TEMPLATES))
+def test_every_template_plays_to_the_winner(template: str) -> None:
+    """A person and bots play a short match of every template to its end."""
+    rules = load_rules(template, '{"game.target": 200, "barrel.threshold": null}')
+    script = Opener()
+    bots = [TameBot() for _ in range(rules.players_count - 1)]
+    game = play(rules, 11, template=template, ask=script.ask, say=script.say, opponents=bots)
+    assert game.over, f"no winner after {len(game.reports)} deals"
+    lines = script.text.splitlines()
+    assert lines[1] == f"Rules: {template}. {TEMPLATES[template].summary}"
+    assert "wins" in lines[-1]
+    assert script.asked > 0
+    assert replay(read_record(write_record(record_of_game(game, template)))).game == game

@@ -1,4 +1,4 @@
-"""Hypothesis properties over random games, under ``russian`` and ``russian-classic``.
+"""Hypothesis properties over random games, under every template of rules.md part 3.
 
 A game is drawn as a seed for the deal (the engine's seeded shuffle) and a seed for a chooser that
 picks among the legal actions, so every example is cheap to generate and to reproduce. Every test
@@ -28,16 +28,28 @@ from hypothesis.stateful import (
     rule,
 )
 
-from thousand.cards import CARD_TEXT, FULL_DECK, SUITS, hand_text, mask_of
+from thousand.cards import CARD_TEXT, FULL_DECK, SUITS, hand_text, mask_of, points_of
 from thousand.engine import Deal, DealState, Game, IllegalAction, Phase, parse_action
-from thousand.engine.actions import BID, CONTRACT, DECLARE, GIVE, PASS, WRITE_OFF, MoveSyntaxError
+from thousand.engine.actions import (
+    BID,
+    CONTRACT,
+    CRAWL,
+    DECLARE,
+    DISCARD,
+    GIVE,
+    PASS,
+    TALON,
+    WRITE_OFF,
+    MoveSyntaxError,
+)
 from thousand.engine.scoring import score
 from thousand.records import read_record, record_of_game, replay, write_record
+from thousand.rules import TEMPLATES as ALL_TEMPLATES
 from thousand.rules import Rules, template_rules
 
 from . import naive
 
-TEMPLATES = ("russian", "russian-classic")
+TEMPLATES = tuple(ALL_TEMPLATES)
 RULES: dict[str, Rules] = {name: template_rules(name) for name in TEMPLATES}
 
 PROPERTY_SETTINGS = settings(
@@ -50,7 +62,7 @@ PROPERTY_SETTINGS = settings(
 
 templates = st.sampled_from(TEMPLATES)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
-dealers = st.integers(min_value=0, max_value=2)
+dealers = st.integers(min_value=0, max_value=3)
 tames = st.booleans()
 
 
@@ -85,7 +97,7 @@ def choose(rng: random.Random, state: DealState, tame: bool) -> int:
 def play_deal(
     rules: Rules, deal_seed: int, choice_seed: int, dealer: int, tame: bool = False
 ) -> Played:
-    state = DealState.shuffled(rules, dealer, random.Random(deal_seed))
+    state = DealState.shuffled(rules, dealer % rules.players_count, random.Random(deal_seed))
     rng = random.Random(choice_seed)
     states = [state]
     actions = []
@@ -97,20 +109,49 @@ def play_deal(
     return Played(tuple(states), tuple(actions))
 
 
+def unused(state: DealState) -> int:
+    """The cards no seat ever plays: the talon not chosen, fixed-deal's seven set aside."""
+    rules = state.rules
+    if rules.players_layout == "fixed-deal":
+        return state.aside
+    if len(state.talons) > 1:
+        if not state.talon_shown:
+            return 0
+        return (state.talons[0] | state.talons[1]) & ~state.talon
+    return 0
+
+
+def outside(state: DealState) -> int:
+    """The cards in no hand, trick or won pile, by the layout's procedure (rules.md part 4)."""
+    dist = state.rules.talon_distribution
+    written_off = state.outcome is not None and state.outcome.result == "written-off"
+    handed_out = state.talon_shown and state.phase is not Phase.PASSING and not written_off
+    talons = state.talon
+    for t in state.talons:
+        talons |= t
+    if not state.talon_shown:
+        talon = talons
+    elif dist in ("pass-without-taking", "keep-one"):
+        given = mask_of(c for c in state.given if c is not None)
+        talon = 0 if handed_out else state.talon & ~given
+    else:
+        talon = talons & ~state.talon  # the talon not chosen
+    aside = 0 if dist == "pass-without-taking" and handed_out else state.aside
+    return talon | mask_of(state.stock) | aside
+
+
 def assert_conserved(state: DealState) -> None:
-    """Hands + the talon not yet taken + the trick + captured cards = the deck, no overlap."""
+    """Hands + the cards outside them + the trick + captured cards = the deck, no overlap."""
     trick = mask_of(c for _, c in state.trick)
-    talon = 0 if state.talon_shown else state.talon
     seen = 0
-    for part in (*state.hands, *state.won, trick, talon):
+    for part in (*state.hands, *state.won, trick, outside(state)):
         assert seen & part == 0, f"{hand_text(seen & part)} held twice in {state!r}"
         seen |= part
     assert seen == FULL_DECK, f"{hand_text(FULL_DECK & ~seen)} lost in {state!r}"
     if state.phase is Phase.PLAY:
         in_trick = {seat for seat, _ in state.trick}
-        left = 8 - len(state.completed_tricks)
-        for seat in state.active:
-            assert state.hands[seat].bit_count() + (seat in in_trick) == left
+        counts = {state.hands[seat].bit_count() + (seat in in_trick) for seat in state.active}
+        assert len(counts) == 1, f"active seats hold different numbers of cards in {state!r}"
 
 
 # -- (a) (b) (c) ----------------------------------------------------------------------------------
@@ -131,14 +172,16 @@ def test_cards_conserved_at_every_step(
 def test_played_deal_card_points_add_up_to_120(
     template: str, deal_seed: int, choice_seed: int, dealer: int, tame: bool
 ) -> None:
-    outcome = play_deal(RULES[template], deal_seed, choice_seed, dealer, tame).final.outcome
+    final = play_deal(RULES[template], deal_seed, choice_seed, dealer, tame).final
+    outcome = final.outcome
     assert outcome is not None
     if outcome.played:
         assert outcome.card_points is not None and outcome.tricks is not None
-        assert sum(outcome.card_points) == 120
-        assert sum(outcome.tricks) == 8
+        assert sum(outcome.card_points) == 120 - points_of(unused(final))
+        in_play = 24 - unused(final).bit_count() - final.discarded.bit_count()
+        assert sum(outcome.tricks) * len(final.active) == in_play
     else:
-        assert outcome.result == "written-off"
+        assert outcome.result in ("written-off", "redealt")
         assert outcome.card_points is None
 
 
@@ -166,7 +209,8 @@ action_ints = st.one_of(
     st.integers(),
     st.integers(min_value=-3, max_value=CONTRACT + 1000),
     st.integers(min_value=0, max_value=GIVE + 4 * 24),
-    st.sampled_from([PASS, WRITE_OFF]),
+    st.sampled_from([PASS, WRITE_OFF, TALON, TALON + 1, TALON + 2]),
+    st.integers(min_value=CRAWL, max_value=DISCARD + 24),
     st.integers(min_value=BID, max_value=BID + 420),
     st.integers(min_value=CONTRACT, max_value=CONTRACT + 420),
 )
@@ -178,6 +222,9 @@ tokens = st.one_of(
     st.builds(lambda c, s: f"give {c} {s}", cards_text, st.integers(-1, 5)),
     st.integers(min_value=0, max_value=999).map(str),
     st.integers(min_value=0, max_value=999).map(lambda a: f"contract {a}"),
+    cards_text.map(lambda c: f"crawl {c}"),
+    cards_text.map(lambda c: f"discard {c}"),
+    st.integers(min_value=-1, max_value=3).map(lambda i: f"talon {i}"),
     st.sampled_from(["pass", "writeoff", "", "+", "give", "contract", "Pass", "120 ", "Qs +"]),
 )
 
@@ -254,17 +301,22 @@ start_totals = st.lists(
         st.integers(min_value=-600, max_value=875),
         st.sampled_from([0, 440, 455, 540, 760, 800, 860, 875]),
     ),
-    min_size=3,
-    max_size=3,
+    min_size=4,
+    max_size=4,
 )
 
 
 def play_game(
     rules: Rules, totals: list[int], seed: int, deals: int, cut: int, tame: bool = True
 ) -> Game:
-    """A seeded game of up to ``deals`` deals; the last deal stops after ``cut`` moves."""
+    """A seeded game of up to ``deals`` deals; the last deal stops after ``cut`` moves. Partners
+    start equal (rules.md part 2, partnerships)."""
     rng = random.Random(seed)
-    game = Game.start(rules, totals, dealer=seed % 3)
+    n = rules.players_count
+    totals = totals[:n]
+    if rules.players_partnerships == "across":
+        totals = [totals[0], totals[1], totals[0], totals[1]]
+    game = Game.start(rules, totals, dealer=seed % n)
     for number in range(deals):
         if game.over:
             break
@@ -311,9 +363,17 @@ def test_records_round_trip_and_replay_to_the_same_match(
     assert result.game.reports == game.reports
     assert result.game.match.totals == game.match.totals
     assert result.unfinished == (game.deal if game.in_deal else None)
-    previous = tuple(totals)
+    previous = game.start_totals
+    sides = [(0, 2), (1, 3)] if game.rules.players_partnerships == "across" else None
     for report in game.reports:
-        assert tuple(p + c for p, c in zip(previous, report.changes, strict=True)) == report.totals
+        if sides is None:
+            assert tuple(p + c for p, c in zip(previous, report.changes, strict=True)) == (
+                report.totals
+            )
+        else:  # a side's changes add up to the change of its shared total
+            for a, b in sides:
+                assert report.totals[a] == report.totals[b]
+                assert report.changes[a] + report.changes[b] == report.totals[a] - previous[a]
         previous = report.totals
 
 
@@ -378,7 +438,8 @@ class MatchMachine(RuleBasedStateMachine):
     @initialize(template=templates, seed=seeds)
     def start(self, template: str, seed: int) -> None:
         self.rng = random.Random(seed)
-        self.game = Game.start(RULES[template], dealer=seed % 3).shuffle_and_deal(self.rng)
+        rules = RULES[template]
+        self.game = Game.start(rules, dealer=seed % rules.players_count).shuffle_and_deal(self.rng)
 
     def in_deal(self) -> bool:
         return self.game is not None and self.game.in_deal

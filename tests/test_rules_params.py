@@ -288,21 +288,21 @@ def test_malformed_marriage_values() -> None:
 
 
 def test_not_supported_yet() -> None:
-    assert _errors({"players.layout": "draw-stock"}) == [
-        "rules players.layout = 'draw-stock' is not supported yet (supported: standard)"
+    assert _errors({"bidding.blind": "first-bid"}) == [
+        "rules bidding.blind = 'first-bid' is not supported yet (supported: off)"
     ]
-    assert _errors({"redeal.all_pass": "raspasy"}) == [
-        "rules redeal.all_pass = 'raspasy' is not supported yet (supported: redeal, pass-on)"
+    assert _errors({"barrel.reverse": True}) == [
+        "rules barrel.reverse = true is not supported yet (supported: false)"
     ]
-    assert _errors({"play.crawl": True}) == [
-        "rules play.crawl = true is not supported yet (supported: false)"
+    assert _errors({"special.slam": 200}) == [
+        "rules special.slam = 200 is not supported yet (supported: none)"
     ]
     assert _errors({"special.misere": 100}) == [
         "rules special.misere = 100 is not supported yet (supported: none)"
     ]
-    rules = Rules().with_overrides({"play.crawl": True}, supported_only=False)
-    assert rules.play_crawl is True
-    assert rules.unsupported() == ("play.crawl",)
+    rules = Rules().with_overrides({"barrel.reverse": True}, supported_only=False)
+    assert rules.barrel_reverse is True
+    assert rules.unsupported() == ("barrel.reverse",)
     rules.validate(supported_only=False)
     with pytest.raises(RulesError, match="not supported yet"):
         rules.validate()
@@ -333,10 +333,10 @@ def test_every_problem_in_one_run() -> None:
         "rules writeoff.allowed = 0 is not true or false",
     ]
     with pytest.raises(RulesError) as caught:
-        Rules(bidding_max=90, play_crawl=True).validate()
+        Rules(bidding_max=90, barrel_reverse=True).validate()
     assert str(caught.value) == (
         "rules bidding.max = 90 is out of range (100..400); "
-        "rules play.crawl = true is not supported yet (supported: false)"
+        "rules barrel.reverse = true is not supported yet (supported: false)"
     )
 
 
@@ -525,15 +525,13 @@ def test_derived_templates() -> None:
     assert four.penalty_sticks == "off"
 
 
-def test_estonian_is_not_supported_yet() -> None:
-    with pytest.raises(RulesError) as caught:
-        template_rules("estonian")
-    assert caught.value.problems == [
-        "template 'estonian' is not supported yet: "
-        "rules play.crawl = true is not supported yet (supported: false); "
-        "rules marriage.four_nines_bonus = 100 is not supported yet (supported: 0)"
-    ]
-    estonian = template_rules("estonian", supported_only=False)
+def test_every_template_is_supported() -> None:
+    for name in TEMPLATES:
+        assert template_rules(name).unsupported() == (), name
+
+
+def test_estonian_values() -> None:
+    estonian = template_rules("estonian")
     assert estonian.marriage_values == (100, 40, 60, 80)
     assert estonian.penalty_sticks_on == "points"
     assert estonian.penalty_sticks_amount == 100
@@ -559,16 +557,14 @@ def test_rules_from_record() -> None:
     rules = rules_from_record("ukrainian", {"barrel.deals": 3})
     assert rules.barrel_deals == 3
     assert rules.writeoff_allowed is False
-    # a record may switch off what keeps its template from being played
     estonian = rules_from_record("estonian", {"play.crawl": False, "marriage.four_nines_bonus": 0})
     assert estonian.bidding_forced == "last-seat"
+    assert (estonian.play_crawl, estonian.marriage_four_nines_bonus) == (False, 0)
     with pytest.raises(RulesError) as caught:
-        rules_from_record("estonian", {"play.crawl": False, "penalty.cross": True, "x": 1})
+        rules_from_record("estonian", {"play.crawl": False, "special.slam": 200, "x": 1})
     assert caught.value.problems == [
         "unknown parameter 'x' in rules",
-        "template 'estonian' is not supported yet: "
-        "rules marriage.four_nines_bonus = 100 is not supported yet (supported: 0)",
-        "rules penalty.cross = true is not supported yet (supported: false)",
+        "rules special.slam = 200 is not supported yet (supported: none)",
     ]
     with pytest.raises(RulesError, match=r"^unknown variant 'russain'$"):
         rules_from_record("russain", {"bidding.max": 400})

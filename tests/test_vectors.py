@@ -10,17 +10,11 @@ from pathlib import Path
 import pytest
 
 from thousand.records import RecordError, read_record, replay, replay_json
-from thousand.rules import RulesError, template_rules
+from thousand.rules import TEMPLATES
 
 from .conftest import shared_dir
 
-SUPPORTED = []
-for _name in ("russian", "russian-classic", "ukrainian", "tysiac"):
-    try:
-        template_rules(_name)
-        SUPPORTED.append(_name)
-    except RulesError:
-        pass
+SUPPORTED = list(TEMPLATES)
 
 VECTORS = sorted(p for t in SUPPORTED for p in (shared_dir() / "vectors" / t).glob("*.json"))
 REJECTS = sorted(p for t in SUPPORTED for p in (shared_dir() / "vectors-reject" / t).glob("*.json"))
@@ -31,8 +25,9 @@ def _record_text(record: object) -> str:
 
 
 def test_vectors_present() -> None:
-    assert len(VECTORS) >= 8, "the shared vectors were not found"
-    assert len(REJECTS) >= 37
+    assert len(VECTORS) >= 187, "the shared vectors were not found"
+    assert len(REJECTS) >= 52
+    assert {p.parent.name for p in VECTORS} == set(TEMPLATES), "a template has no vector"
 
 
 @pytest.mark.parametrize("path", VECTORS, ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -75,3 +70,24 @@ def test_replay_cli_refuses_with_status_2(tmp_path: Path) -> None:
     assert proc.stdout == ""
     assert len(proc.stderr.strip().splitlines()) == 1
     assert proc.stderr.startswith(f"deal {data['reject']['deal']}, move {data['reject']['move']} ")
+
+
+@pytest.mark.parametrize("template", SUPPORTED)
+def test_replay_cli_prints_the_expect_of_every_template(template: str, tmp_path: Path) -> None:
+    path = sorted((shared_dir() / "vectors" / template).glob("*.json"))[0]
+    data = json.loads(path.read_text())
+    f = tmp_path / "r.json"
+    f.write_text(_record_text(data["record"]))
+    proc = subprocess.run(
+        [sys.executable, "-m", "thousand", "replay", str(f), "--json"],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout)
+    assert got["totals"] == data["expect"]["totals"]
+    assert got["winner"] == data["expect"]["winner"]
+    text = subprocess.run(
+        [sys.executable, "-m", "thousand", "replay", str(f)], capture_output=True, text=True
+    )
+    assert text.returncode == 0 and text.stdout.startswith(f"{template}: ")

@@ -16,21 +16,34 @@ from ..bots import Bot, RandomBot, derive_seed
 from ..cards import CARD_TEXT, SUIT_NAMES
 from ..engine import Game, IllegalAction, describe
 from ..engine.actions import (
+    ANNOUNCE,
+    BUYBACK,
+    CONCEDE,
+    CONTRA,
+    CRAWL,
+    DISCARD,
     PASS,
+    REBUY,
+    RECONTRA,
+    REDEAL,
+    TALON,
     WRITE_OFF,
     action_text,
     amount_of,
     give_parts,
     is_bid,
     is_contract,
+    is_crawl,
+    is_discard,
     is_give,
+    is_talon,
     played_card,
 )
 from ..engine.deal import Phase
 from ..engine.match import DealReport
 from ..engine.views import SeatView, game_view
 from ..records import record_of_game, write_record
-from ..rules import Rules
+from ..rules import TEMPLATES, Rules
 from .rules import about as template_about
 from .selfplay import OptionError, load_template
 
@@ -50,6 +63,7 @@ EVENT_WORDS = {
     "three-falls-reset": "third fall: back to 0",
     "barrel-knocked-off": "knocked off the barrel",
     "dump-truck": "dump truck",
+    "four-nines": "four nines",
     "win": "won the match",
 }
 
@@ -101,8 +115,8 @@ def ordered_moves(view: SeatView) -> list[int]:
     def key(a: int) -> tuple[int, ...]:
         if a == PASS:
             return (0,)
-        if a == WRITE_OFF:
-            return (1,)
+        if a in (WRITE_OFF, REDEAL, CONTRA, RECONTRA, CONCEDE, BUYBACK, REBUY):
+            return (1, a)
         if is_bid(a):
             return (2, amount_of(a))
         if is_contract(a):
@@ -110,7 +124,15 @@ def ordered_moves(view: SeatView) -> list[int]:
         if is_give(a):
             c, seat = give_parts(a)
             return (4, seat, place[c])
-        return (5, place[played_card(a)], int(a != played_card(a)))
+        if is_talon(a):
+            return (5, a - TALON)
+        if is_discard(a):
+            return (6, place[a - DISCARD])
+        if is_crawl(a):
+            return (8, place[a - CRAWL])
+        if a >= ANNOUNCE and a < ANNOUNCE + 4:
+            return (9, a)
+        return (7, place[played_card(a)], int(a != played_card(a)))
 
     return sorted(view.legal_actions, key=key)
 
@@ -151,8 +173,19 @@ class Table:
             lines.append(f"Auction: {bids}")
         else:
             lines.append("Auction: no bid yet")
+        if view.sitter is not None:
+            lines.append(f"Sitting out: {self.who(view.sitter)} (the dealer)")
+        if view.shown is not None:
+            lines.append(f"Shown to all and dealt to forehand: {CARD_TEXT[view.shown]}")
+        if view.stock_count:
+            face_up = (
+                "" if view.stock_face_up is None else f", face up {CARD_TEXT[view.stock_face_up]}"
+            )
+            lines.append(f"Stock: {view.stock_count} cards{face_up}")
         if view.talon is not None:
             lines.append(f"Talon: {cards_line(view.talon)}")
+        if view.discarded:
+            lines.append(f"You discarded: {cards_line(view.discarded)}")
         if view.declarer is not None:
             contract = f"Declarer: {self.who(view.declarer)}, bid {view.bid}"
             if view.phase is Phase.PLAY:
@@ -179,9 +212,10 @@ class Table:
                 lines.append("Marriages: " + ", ".join(marriages))
             taken = ", ".join(f"{self.short(s)} {t}" for s, t in enumerate(view.tricks_won))
             lines.append(f"Tricks taken: {taken}")
-            if view.trick:
-                played = ", ".join(f"{self.short(s)} {CARD_TEXT[c]}" for s, c in view.trick)
-                lines.append(f"Trick: {played}")
+            if view.trick or view.crawl_hidden:
+                played = [f"{self.short(s)} {CARD_TEXT[c]}" for s, c in view.trick]
+                played += [f"{self.short(s)} (face down)" for s in view.crawl_hidden]
+                lines.append(f"Trick: {', '.join(played)}")
             else:
                 lines.append("Trick: you lead")
         if view.hand is not None:
@@ -203,6 +237,10 @@ class Table:
             lines.append(f"{who} bids {amount_of(action)}")
         elif action == WRITE_OFF:
             lines.append(f"{who} writes the deal off")
+        elif action == REDEAL:
+            lines.append(f"{who} asks for a redeal")
+        elif action in (CONTRA, RECONTRA, CONCEDE, BUYBACK, REBUY):
+            lines.append(f"{who} says {action_text(action)}")
         elif is_give(action):
             c, to = give_parts(action)
             if seat == HUMAN or to == HUMAN:
@@ -211,9 +249,27 @@ class Table:
                 lines.append(f"{who} gives a card to {self.who(to)}")
         elif is_contract(action):
             lines.append(f"{who} names the contract: {amount_of(action)}")
+        elif is_talon(action):
+            lines.append(f"{who} takes talon {action - TALON}")
+        elif is_discard(action):
+            c = action - DISCARD
+            what = CARD_TEXT[c] if seat == HUMAN else "a card"
+            lines.append(f"{who} discards {what} face down")
+        elif ANNOUNCE <= action < ANNOUNCE + 4:
+            s = action - ANNOUNCE
+            lines.append(f"{who} declares the {SUIT_NAMES[s]} marriage from its hand")
+        elif is_crawl(action):
+            c = action - CRAWL
+            what = f" ({CARD_TEXT[c]})" if seat == HUMAN else ""
+            lines.append(f"{who} crawls: a card face down{what}")
         else:
             c = played_card(action)
-            if c != action:
+            if c != action and c % 6 == 5:
+                lines.append(
+                    f"{who} leads {CARD_TEXT[c]} and declares the four aces"
+                    f" ({after.rules.marriage_aces_value})"
+                )
+            elif c != action:
                 s = c // 6
                 value = after.rules.marriage_values[s]
                 lines.append(
@@ -225,16 +281,21 @@ class Table:
         if before.declarer is None and after.declarer is not None:
             how = "" if any(a for _, a in after.auction) else " (forced)"
             lines.append(f"{self.who(after.declarer)} is declarer at {after.bid}{how}")
-            if after.talon is not None:
-                lines.append(f"The talon: {cards_line(after.talon)}")
+        if before.talon is None and after.talon is not None:
+            lines.append(f"The talon: {cards_line(after.talon)}")
         if len(after.completed_tricks) > len(before.completed_tricks):
             leader, cards, winner = after.completed_tricks[-1]
             played = []
+            order = after.active
             s = leader
             for c in cards:
                 played.append(f"{self.short(s)} {CARD_TEXT[c]}")
-                s = (s + 1) % self.seats
+                s = order[(order.index(s) + 1) % len(order)]
             lines.append(f"{self.who(winner)} takes the trick ({', '.join(played)})")
+            if after.hand is not None and before.hand is not None:
+                drawn = after.hand & ~before.hand
+                if drawn and after.stock_count < before.stock_count:
+                    lines.append(f"You draw {cards_line(drawn)} from the stock")
         return lines
 
     def deal_summary(self, report: DealReport) -> list[str]:
@@ -273,12 +334,108 @@ class Table:
         return lines
 
 
+# -- the rules, before the first deal -----------------------------------------------------------
+
+
+def _talon_words(rules: Rules) -> str:
+    layout = rules.players_layout
+    if layout == "no-talon":
+        return "no talon; play starts right after the auction"
+    if layout == "draw-stock":
+        return (
+            "the rest is a draw stock, its bottom card face up and its suit trump; after each"
+            " trick the winner, then the other, draws; no duty to follow while the stock lasts"
+        )
+    if layout == "fixed-deal":
+        return (
+            f"a talon of {rules.deal_talon_size}, the rest set aside; the declarer takes the"
+            " talon, hands one card over and discards one onto its tricks"
+        )
+    dist = rules.talon_distribution
+    size = rules.deal_talon_size
+    if dist == "choose-talon":
+        return (
+            f"two talons of {size}: the declarer picks one, takes it and discards {size}"
+            " onto its tricks"
+        )
+    if dist == "pass-without-taking":
+        return (
+            f"a talon of {size} and a card set aside: the declarer hands the talon's cards to"
+            " the others and takes the card set aside"
+        )
+    if dist == "keep-one":
+        return f"a talon of {size}: the declarer keeps one card and hands one to each opponent"
+    return f"a talon of {size}: the declarer takes it and passes a card to each other player"
+
+
+def rules_summary(template: str, rules: Rules) -> list[str]:
+    """What a player reads before the first deal: the template's description and the rules
+    that shape a deal, from the rules' own parameters."""
+    known = TEMPLATES.get(template)
+    lines = [f"Rules: {template}" + (f". {known.summary}" if known is not None else "")]
+    n = rules.players_count
+    seats = f"{n} players"
+    if rules.players_partnerships == "across":
+        seats += " in partnerships across the table (seats 0 and 2, 1 and 3)"
+    if rules.players_layout == "dealer-sits-out":
+        seats += "; the dealer sits out each deal"
+        if rules.four_sitter_scores != "nothing":
+            seats += f" and scores the talon ({rules.four_sitter_scores})"
+    lines.append(f"  {seats}; {rules.deal_hand_size} cards each; {_talon_words(rules)}.")
+    if rules.deal_first_card_shown:
+        lines.append("  The deck's first card is shown to all and goes to forehand.")
+    forced = {
+        "none": "nobody must bid (all pass: redeal)",
+        "forehand": "forehand must bid",
+        "dealer": f"the dealer plays {rules.bidding_min} when the others pass",
+        "last-seat": "the last seat must bid when the others pass",
+    }[rules.bidding_forced]
+    steps = f"in steps of {rules.bidding_step}"
+    if (
+        rules.bidding_big_step != rules.bidding_step
+        and rules.bidding_max >= rules.bidding_big_step_from
+    ):
+        steps += f" ({rules.bidding_big_step} from {rules.bidding_big_step_from})"
+    lines.append(f"  Bids from {rules.bidding_min} to {rules.bidding_max}, {steps}; {forced}.")
+    extras = []
+    if rules.contract_before_talon:
+        extras.append("the contract is named before the talon is shown")
+    if not rules.writeoff_allowed:
+        extras.append("no write-off")
+    if rules.play_crawl:
+        extras.append("a declarer without an ace may crawl the first trick face down")
+    if rules.marriage_four_nines_bonus:
+        extras.append(f"four 9s dealt gain {rules.marriage_four_nines_bonus}")
+    barrel = (
+        "no barrel" if rules.barrel_threshold is None else f"the barrel at {rules.barrel_threshold}"
+    )
+    extras.append(f"game to {rules.game_target}, {barrel}")
+    text = "; ".join(extras)
+    lines.append(f"  {text[0].upper()}{text[1:]}.")
+    return lines
+
+
 # -- reading the person's move -------------------------------------------------------------------
 
 
 def _normalise(text: str) -> str:
     parts = text.split()
-    if parts and parts[0].lower() in ("pass", "writeoff", "give", "contract"):
+    if parts and parts[0].lower() in (
+        "pass",
+        "writeoff",
+        "redeal",
+        "contra",
+        "recontra",
+        "concede",
+        "buyback",
+        "rebuy",
+        "declare",
+        "give",
+        "contract",
+        "crawl",
+        "discard",
+        "talon",
+    ):
         parts[0] = parts[0].lower()
     return " ".join(parts)
 
@@ -300,8 +457,10 @@ def read_move(game: Game, view: SeatView, moves: Sequence[int], ask: Ask, say: S
             for i, a in enumerate(moves, start=1):
                 say(f"  {i:>2}. {action_text(a)}")
             continue
-        is_number = text.isdigit() and not (
-            view.phase is Phase.AUCTION and int(text) >= view.rules.bidding_min
+        is_number = (
+            text.isascii()
+            and text.isdigit()
+            and not (view.phase is Phase.AUCTION and int(text) >= view.rules.bidding_min)
         )
         if is_number:
             k = int(text)
@@ -349,7 +508,10 @@ def play(
     game = Game.start(rules, players=names)
     rng = random.Random(seed)
     say(f"Thousand ({title or template}), seed {seed}. You are seat 0; the others are random bots.")
-    for line in about:
+    # The template's own words first, then the rules that shape a deal (without its name line,
+    # which ``about`` already gives).
+    summary = rules_summary(template, rules)
+    for line in [*about, *summary[1:]] if about else summary:
         say(line)
     say("Type a move's number or the move itself (Qh+, give 9s 2, contract 120); q quits.")
     try:
@@ -359,7 +521,10 @@ def play(
             assert game.deal is not None
             say("")
             say(f"=== Deal {deal_no}: dealer {table.who(game.deal.dealer)} ===")
-            say(f"Your hand: {hand_line(game_view(game, HUMAN).hand or 0, None)}")
+            if game.deal.sitter == HUMAN:
+                say("You deal and sit this deal out.")
+            else:
+                say(f"Your hand: {hand_line(game_view(game, HUMAN).hand or 0, None)}")
             while game.in_deal:
                 assert game.deal is not None
                 seat = game.deal.to_act

@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 
+from ..rules import RulesError, rules_from_record
 from ..rules.custom import TemplateError, find_template
 from .link import LinkError, Seat, create_table, split_table_url, take_seat
 
@@ -66,18 +67,21 @@ def open_seat(args: argparse.Namespace) -> Seat:
             raise LinkError(f"--rules is not JSON ({e.msg})") from None
         if not isinstance(rules, dict):
             raise LinkError("--rules must be a JSON object of rule parameters")
+    chosen = find_template(args.template)
+    changes = {**chosen.record_rules(), **rules}
+    try:
+        players = rules_from_record(chosen.variant, changes).players_count
+    except RulesError as e:
+        raise LinkError(str(e).replace("\n", " ")) from None
     server = (
         args.server.rstrip("/")
         if args.server
         else start_local_server(Path(args.data) if args.data else data_folder())
     )
     seats: list[dict[str, Any]] = [{"kind": "human"} for _ in range(max(1, args.humans))]
-    while len(seats) < 3:
+    while len(seats) < players:
         seats.append({"kind": "bot", "level": args.bots})
-    chosen = find_template(args.template)
-    table = create_table(
-        server, chosen.variant, {**chosen.record_rules(), **rules}, seats, args.seed
-    )
+    table = create_table(server, chosen.variant, changes, seats, args.seed)
     return take_seat(server, table, args.name, 0)
 
 

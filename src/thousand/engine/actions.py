@@ -11,8 +11,17 @@ range                     action                      token
 GIVE + seat*24 + card     the declarer hands a card   ``give Qs 2``
 PASS                      pass                        ``pass``
 WRITE_OFF                 write the deal off          ``writeoff``
+REDEAL                    ask for a redeal            ``redeal``
+CONTRA, RECONTRA          double, redouble            ``contra``
+CONCEDE                   concede a forced contract   ``concede``
+BUYBACK                   throw in before the talon   ``buyback``
+REBUY                     take the contract over      ``rebuy``
 BID + amount              a bid                       ``105``
 CONTRACT + amount         the final contract          ``contract 120``
+CRAWL + card              crawl: a card face down     ``crawl Qh``
+DISCARD + card            the declarer discards       ``discard Js``
+TALON + i                 the declarer picks talon i  ``talon 0``
+ANNOUNCE + suit           declare from the hand       ``declare h``
 ========================  ==========================  ===============
 """
 
@@ -20,12 +29,23 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards import CARD_TEXT, CardError, card_name, parse_card
+from ..cards import CARD_TEXT, SUIT_NAMES, SUITS, CardError, card_name, parse_card
 
 DECLARE: Final = 24
 GIVE: Final = 48
 PASS: Final = 150
 WRITE_OFF: Final = 151
+REDEAL: Final = 152
+CONTRA: Final = 153
+RECONTRA: Final = 154
+CONCEDE: Final = 155
+BUYBACK: Final = 156
+REBUY: Final = 157
+CRAWL: Final = 160
+DISCARD: Final = 184
+TALON: Final = 208
+TALONS_MAX: Final = 2
+ANNOUNCE: Final = 212
 BID: Final = 1000
 CONTRACT: Final = 2000
 _MAX_AMOUNT: Final = 999
@@ -71,6 +91,34 @@ def give_parts(a: int) -> tuple[int, int]:
     return c, seat
 
 
+def crawl(c: int) -> int:
+    return CRAWL + c
+
+
+def discard(c: int) -> int:
+    return DISCARD + c
+
+
+def talon_choice(i: int) -> int:
+    return TALON + i
+
+
+def is_crawl(a: int) -> bool:
+    return CRAWL <= a < DISCARD
+
+
+def is_discard(a: int) -> bool:
+    return DISCARD <= a < TALON
+
+
+def is_talon(a: int) -> bool:
+    return TALON <= a < TALON + TALONS_MAX
+
+
+def is_announce(a: int) -> bool:
+    return ANNOUNCE <= a < ANNOUNCE + 4
+
+
 def is_bid(a: int) -> bool:
     return BID <= a < CONTRACT
 
@@ -97,6 +145,26 @@ def action_text(a: int) -> str:
         return "pass"
     if a == WRITE_OFF:
         return "writeoff"
+    if a == REDEAL:
+        return "redeal"
+    if a == CONTRA:
+        return "contra"
+    if a == RECONTRA:
+        return "recontra"
+    if a == CONCEDE:
+        return "concede"
+    if a == BUYBACK:
+        return "buyback"
+    if a == REBUY:
+        return "rebuy"
+    if is_crawl(a):
+        return f"crawl {CARD_TEXT[a - CRAWL]}"
+    if is_discard(a):
+        return f"discard {CARD_TEXT[a - DISCARD]}"
+    if is_talon(a):
+        return f"talon {a - TALON}"
+    if is_announce(a):
+        return f"declare {SUITS[a - ANNOUNCE]}"
     if is_bid(a):
         return str(a - BID)
     if is_contract(a):
@@ -117,13 +185,33 @@ def describe(a: int) -> str:
         return "pass"
     if a == WRITE_OFF:
         return "write off"
+    if a == REDEAL:
+        return "ask for a redeal"
+    if a == CONTRA:
+        return "double the contract (contra)"
+    if a == RECONTRA:
+        return "redouble the contract (recontra)"
+    if a == CONCEDE:
+        return "concede the forced contract"
+    if a == BUYBACK:
+        return "throw the deal in before taking the talon (buyback)"
+    if a == REBUY:
+        return "take the contract over with the talon (rebuy)"
+    if is_crawl(a):
+        return f"crawl: the {card_name(a - CRAWL)} face down"
+    if is_discard(a):
+        return f"discard the {card_name(a - DISCARD)} face down onto your tricks"
+    if is_talon(a):
+        return f"take talon {a - TALON}"
+    if is_announce(a):
+        return f"declare the {SUIT_NAMES[a - ANNOUNCE]} marriage from your hand"
     if is_bid(a):
         return f"bid {a - BID}"
     return f"contract {a - CONTRACT}"
 
 
 def _amount(text: str, token: str) -> int:
-    if not text.isdigit() or len(text) > 3:
+    if not (text.isascii() and text.isdigit()) or len(text) > 3:
         raise MoveSyntaxError(f"{token!r} is not a move")
     return int(text)
 
@@ -141,7 +229,19 @@ def parse_action(token: str) -> int:
                 return PASS
             if word == "writeoff":
                 return WRITE_OFF
-            if word.isdigit():
+            if word == "redeal":
+                return REDEAL
+            if word == "contra":
+                return CONTRA
+            if word == "recontra":
+                return RECONTRA
+            if word == "concede":
+                return CONCEDE
+            if word == "buyback":
+                return BUYBACK
+            if word == "rebuy":
+                return REBUY
+            if word.isascii() and word.isdigit():
                 return BID + _amount(word, token)
             if word.endswith("+"):
                 return parse_card(word[:-1]) + DECLARE
@@ -153,6 +253,20 @@ def parse_action(token: str) -> int:
             return give(parse_card(parts[1]), seat)
         if word == "contract" and len(parts) == 2:
             return CONTRACT + _amount(parts[1], token)
+        if word == "crawl" and len(parts) == 2:
+            return CRAWL + parse_card(parts[1])
+        if word == "discard" and len(parts) == 2:
+            return DISCARD + parse_card(parts[1])
+        if word == "declare" and len(parts) == 2:
+            suit = SUITS.find(parts[1].lower())
+            if len(parts[1]) != 1 or suit < 0:
+                raise MoveSyntaxError(f"{token!r} names no suit (c, d, h or s)")
+            return ANNOUNCE + suit
+        if word == "talon" and len(parts) == 2:
+            i = _amount(parts[1], token)
+            if i >= TALONS_MAX:
+                raise MoveSyntaxError(f"{token!r} names no talon (0 or 1)")
+            return TALON + i
     except CardError as e:
         raise MoveSyntaxError(f"{token!r} is not a move ({e})") from None
     raise MoveSyntaxError(f"{token!r} is not a move")

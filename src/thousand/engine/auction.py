@@ -76,7 +76,7 @@ def must_bid(d: Deal, seat: int) -> bool:
     if forced == "forehand":
         return seat == d.order[0] and not d.spoke(seat)
     if forced == "last-seat":
-        return d.high_bid == 0 and d.passed.bit_count() == d.n - 1
+        return d.high_bid == 0 and d.passed.bit_count() == d.k - 1
     return False
 
 
@@ -88,16 +88,24 @@ def legal(d: Deal) -> list[int]:
     acts = [*bid_actions(rules, lo, hi)]
     forced = rules.bidding_forced
     if not acts or (forced != "forehand" and forced != "last-seat") or not must_bid(d, seat):
+        if d.fixed[4] >> seat & 1:
+            return [PASS]  # bidding.silence_below: silent unless forced
         acts.append(PASS)
     return acts
 
 
 def apply(d: Deal, action: int) -> None:
     seat = d.to_act
+    bit = 1 << seat
     if action == PASS:
-        d.passed |= 1 << seat
+        if d.passed & bit:  # bidding.reentry: a second pass is final
+            d.reentered |= bit
+        d.passed |= bit
         d.auction = (*d.auction, (seat, 0))
     else:
+        if d.passed & bit:  # bidding.reentry: back in, once
+            d.passed &= ~bit
+            d.reentered |= bit
         amount = action - BID
         d.high_bid = amount
         d.auction = (*d.auction, (seat, amount))
@@ -124,6 +132,9 @@ def _next(d: Deal, seat: int) -> None:
             return
         d.to_act = last
         return
+    if d.rules.bidding_reentry:
+        # a seat that passed once may bid once more when its turn comes round again
+        left |= d.passed & ~d.reentered & d.active_mask
     s = d.next_seat(seat)
     while not left >> s & 1:
         s = d.next_seat(s)
@@ -133,4 +144,7 @@ def _next(d: Deal, seat: int) -> None:
 def _all_passed(d: Deal) -> None:
     """Nobody bid and nothing is forced: ``redeal.all_pass`` decides."""
     mode = d.rules.redeal_all_pass
+    if mode == "raspasy":
+        d.start_raspasy()
+        return
     d.finish("redealt" if mode == "redeal" else "passed-on")

@@ -16,29 +16,97 @@ from typing import Final
 
 from ..cards import DECK_SIZE, FULL_DECK
 from ..rules import Rules
-from . import auction, talon, tricks
+from . import auction, choose_talon, contra, handover, redeal, talon, tricks
+from .actions import BUYBACK as BUYBACK_ACTION
+from .actions import CONCEDE as CONCEDE_ACTION
+from .actions import PASS as PASS_ACTION
+from .actions import REBUY as REBUY_ACTION
 
 
 class Phase(IntEnum):
-    """Where a deal stands. AUCTION → PASSING → CONTRACT → PLAY → DONE (some phases skipped)."""
+    """Where a deal stands. AUCTION → PASSING → CONTRACT → PLAY → DONE (some phases skipped);
+    TALON (choose a talon) and DISCARD (lay cards on one's tricks) only in some layouts; REDEAL
+    (seats entitled to a redeal of their dealt hands are asked) before the auction."""
 
     AUCTION = 0
     PASSING = 1
     CONTRACT = 2
     PLAY = 3
     DONE = 4
+    TALON = 5
+    DISCARD = 6
+    REDEAL = 7
+    CONTRA = 8
+    CONCESSION = 9
+    REBUY = 10
 
 
 _PLAY: Final = Phase.PLAY
-_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+# How the talon reaches the declarer (rules.md part 4), fixed when the deal is made.
+TAKE_AND_PASS: Final = 0
+"""1.4: take the talon, pass a card to each other active seat (also dealer-sits-out)."""
+NO_TALON: Final = 1
+"""no-talon and draw-stock: play starts right after the auction."""
+FIXED_DEAL: Final = 2
+"""fixed-deal: take the talon, hand one card over, discard one."""
+CHOOSE_TALON: Final = 3
+"""choose-talon: pick one of two talons, take it, discard two."""
+WITHOUT_TAKING: Final = 4
+"""pass-without-taking: hand the talon's cards over, then take the card set aside."""
+KEEP_ONE: Final = 5
+"""keep-one: keep one talon card, hand the others over."""
 
 
-def _order(n: int, dealer: int) -> tuple[int, ...]:
-    """The seats clockwise from forehand (the seat after the dealer)."""
-    order = _ORDERS.get((n, dealer))
-    if order is None:
-        order = _ORDERS[n, dealer] = tuple((dealer + 1 + i) % n for i in range(n))
-    return order
+def procedure(rules: Rules) -> int:
+    """Which procedure of part 4 a deal under ``rules`` follows (the layout wins)."""
+    layout = rules.players_layout
+    if layout == "no-talon" or layout == "draw-stock":
+        return NO_TALON
+    if layout == "fixed-deal":
+        return FIXED_DEAL
+    dist = rules.talon_distribution
+    if dist == "choose-talon":
+        return CHOOSE_TALON
+    if dist == "pass-without-taking":
+        return WITHOUT_TAKING
+    if dist == "keep-one":
+        return KEEP_ONE
+    return TAKE_AND_PASS
+
+
+_SEATINGS: dict[tuple[int, int, bool], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+
+SPECIAL_CRAWL: Final = 1
+"""``Deal.special``: the crawl may be offered in this deal (``play.crawl``)."""
+SPECIAL_CRAWLING: Final = 2
+"""``Deal.special``: the trick under way is a crawl, its cards face down."""
+SPECIAL_RASPASY: Final = 128
+"""``Deal.special``: raspasy (``redeal.all_pass``): no declarer, no trump, no marriage."""
+SPECIAL_STOCK: Final = 4
+"""``Deal.special``: the deal has a draw stock (no duty to follow while it lasts)."""
+
+
+def _order(n: int, dealer: int, sits_out: bool = False) -> tuple[int, ...]:
+    """The active seats clockwise from forehand (the seat after the dealer)."""
+    return _seating(n, dealer, sits_out)[0]
+
+
+def _seating(n: int, dealer: int, sits_out: bool) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """The active seats from forehand, each seat's next active seat (a sitting dealer's is
+    forehand), and the mask of the active seats (memoised: every deal asks)."""
+    key = (n, dealer, sits_out)
+    found = _SEATINGS.get(key)
+    if found is None:
+        seats = tuple((dealer + 1 + i) % n for i in range(n))
+        order = seats[:-1] if sits_out else seats
+        k = len(order)
+        nxt = tuple(order[(order.index(s) + 1) % k] if s in order else order[0] for s in range(n))
+        mask = 0
+        for s in order:
+            mask |= 1 << s
+        found = _SEATINGS[key] = (order, nxt, mask)
+    return found
 
 
 class Deal:
@@ -46,6 +114,7 @@ class Deal:
 
     __slots__ = (
         "active_mask",
+        "askers",
         "auction",
         "bid",
         "completed",
@@ -53,19 +122,28 @@ class Deal:
         "dealer",
         "dealt",
         "declarer",
+        "discarded",
+        "fixed",
         "given",
         "hands",
         "high_bid",
+        "k",
         "lead_trump_due",
         "leader",
         "marriages",
         "n",
+        "nxt",
         "order",
         "passed",
         "phase",
+        "pool",
+        "reentered",
         "result",
         "rules",
+        "special",
+        "stock",
         "talon",
+        "talon_open",
         "to_act",
         "trick",
         "trick_best",
@@ -105,15 +183,59 @@ class Deal:
     marriages: tuple[tuple[int, ...], ...]
     completed: tuple[tuple[int, tuple[int, ...], int], ...]
     lead_trump_due: int
+    k: int
+    nxt: tuple[int, ...]
+    #: what a deal never changes, in one slot so that copies stay cheap:
+    #: (procedure, talons, aside, shown, silent seats, golden)
+    fixed: tuple[int, tuple[int, ...], int, int, int, bool]
+    talon_open: bool
+    stock: list[int]
+    pool: int
+    discarded: int
+    special: int
+    #: the seats still to be asked whether they want a dealt hand's redeal (Phase.REDEAL)
+    askers: tuple[int, ...]
+    #: ``bidding.reentry``: the seats that have used their one return to the auction
+    reentered: int
 
     @classmethod
-    def new(cls, rules: Rules, dealer: int, hands: Sequence[int], talon_mask: int) -> Deal:
-        """A deal as dealt: ``hands`` are masks per seat, ``talon_mask`` the talon's cards."""
+    def new(
+        cls,
+        rules: Rules,
+        dealer: int,
+        hands: Sequence[int],
+        talon_mask: int,
+        *,
+        talons: Sequence[int] | None = None,
+        stock: Sequence[int] = (),
+        aside: int = 0,
+        shown: int = -1,
+        silent: int = 0,
+        golden: bool = False,
+    ) -> Deal:
+        """A deal as dealt: ``hands`` are masks per seat, ``talon_mask`` the talon's cards.
+
+        Some layouts of rules.md part 4 need more: ``talons`` (choose-talon's two talons; then
+        ``talon_mask`` is 0 until one is chosen), ``stock`` (draw-stock, cards top first, the
+        last one face up), ``aside`` (a mask: the card set aside in pass-without-taking, the
+        unused cards in fixed-deal) and ``shown`` (the card shown to all and dealt to forehand).
+        ``silent`` is the mask of the seats that may not bid unless forced
+        (``bidding.silence_below``, from the match's totals); ``golden`` makes it a golden deal
+        (``golden.deals``: no auction, forehand declares at the target minus the barrel).
+        """
         n = rules.players_count
         if len(hands) != n:
             raise ValueError(f"{len(hands)} hands for {n} seats")
-        total = talon_mask
-        count = talon_mask.bit_count()
+        all_talons = tuple(talons) if talons is not None else ((talon_mask,) if talon_mask else ())
+        total = talon_mask | aside
+        count = talon_mask.bit_count() + aside.bit_count()
+        if talons is not None:
+            for t in all_talons:
+                total |= t
+                count += t.bit_count()
+        for c in stock:
+            total |= 1 << c
+            count += 1
         for h in hands:
             total |= h
             count += h.bit_count()
@@ -123,10 +245,20 @@ class Deal:
         d.rules = rules
         d.n = n
         d.dealer = dealer
-        d.order = order = _order(n, dealer)
-        d.active_mask = (1 << n) - 1
+        sits_out = rules.players_layout == "dealer-sits-out"
+        order, nxt, active = _seating(n, dealer, sits_out)
+        d.order = order
+        d.nxt = nxt
+        d.active_mask = active
+        d.k = len(order)
         d.dealt = tuple(hands)
         d.talon = talon_mask
+        d.fixed = (procedure(rules), all_talons, aside, shown, silent, golden)
+        d.talon_open = False
+        d.stock = list(stock)
+        d.pool = 0
+        d.discarded = 0
+        d.special = (SPECIAL_CRAWL if rules.play_crawl else 0) | (SPECIAL_STOCK if stock else 0)
         d.hands = list(hands)
         d.phase = Phase.AUCTION
         d.to_act = order[0]
@@ -143,12 +275,21 @@ class Deal:
         d.trick_trump = -1
         d.trick_best = -1
         d.trick_best_seat = -1
-        d.trump = -1
+        d.trump = stock[-1] // 6 if stock else -1
         d.won = [0] * n
         d.tricks = [0] * n
         d.marriages = ((),) * n
         d.completed = ()
         d.lead_trump_due = 0
+        d.reentered = 0
+        d.askers = ()
+        if redeal.hand_rules_on(rules):
+            d.askers = redeal.askers(rules, d.dealt, order)
+            if d.askers:
+                d.phase = Phase.REDEAL
+                d.to_act = d.askers[0]
+        if golden and not d.askers:
+            d.start_auction()
         return d
 
     def copy(self) -> Deal:
@@ -182,6 +323,16 @@ class Deal:
         d.marriages = self.marriages
         d.completed = self.completed
         d.lead_trump_due = self.lead_trump_due
+        d.k = self.k
+        d.nxt = self.nxt
+        d.fixed = self.fixed
+        d.talon_open = self.talon_open
+        d.stock = self.stock[:] if self.stock else self.stock
+        d.pool = self.pool
+        d.discarded = self.discarded
+        d.special = self.special
+        d.askers = self.askers
+        d.reentered = self.reentered
         return d
 
     # -- the seats ---------------------------------------------------------------------------
@@ -197,12 +348,55 @@ class Deal:
 
     def marriage_points(self, seat: int) -> int:
         """The value of the marriages ``seat`` has declared."""
-        values = self.rules.marriage_values
-        return sum(values[s] for s in self.marriages[seat])
+        rules = self.rules
+        values = rules.marriage_values
+        total = sum(values[s] if s < 4 else rules.marriage_aces_value for s in self.marriages[seat])
+        return total * 2 if self.fixed[5] and rules.golden_marriages_doubled else total
 
     def next_seat(self, seat: int) -> int:
         """The next active seat clockwise."""
-        return (seat + 1) % self.n
+        return self.nxt[seat]
+
+    @property
+    def proc(self) -> int:
+        """The procedure of rules.md part 4 the deal follows (``TAKE_AND_PASS``, ...)."""
+        return self.fixed[0]
+
+    @property
+    def talons(self) -> tuple[int, ...]:
+        """Every talon as dealt."""
+        return self.fixed[1]
+
+    @property
+    def aside(self) -> int:
+        """The cards set aside as dealt."""
+        return self.fixed[2]
+
+    @property
+    def shown(self) -> int:
+        """The card shown to all, or -1."""
+        return self.fixed[3]
+
+    @property
+    def silent(self) -> int:
+        """The seats that may not bid unless forced (``bidding.silence_below``), as a mask."""
+        return self.fixed[4]
+
+    @property
+    def crawling(self) -> bool:
+        """Whether the trick under way is a crawl."""
+        return bool(self.special & SPECIAL_CRAWLING)
+
+    @property
+    def sitter(self) -> int:
+        """The dealer who sits out this deal, or -1."""
+        return self.dealer if self.k < self.n else -1
+
+    def partner(self, seat: int) -> int:
+        """``seat``'s partner across the table (``players.partnerships`` across), or -1."""
+        if self.rules.players_partnerships == "across":
+            return (seat + 2) % 4
+        return -1
 
     # -- legal actions and moves -------------------------------------------------------------
 
@@ -214,9 +408,26 @@ class Deal:
         if phase is Phase.AUCTION:
             return auction.legal(self)
         if phase is Phase.PASSING:
+            if self.pool:
+                return handover.legal(self)
             return talon.legal_passing(self)
         if phase is Phase.CONTRACT:
             return talon.legal_contract(self)
+        if phase is Phase.TALON:
+            return choose_talon.legal_choice(self)
+        if phase is Phase.DISCARD:
+            return choose_talon.legal_discard(self)
+        if phase is Phase.REDEAL:
+            return redeal.legal(self)
+        if phase is Phase.CONTRA:
+            return contra.legal(self)
+        if phase is Phase.REBUY:
+            return [REBUY_ACTION, PASS_ACTION]
+        if phase is Phase.CONCESSION:
+            acts = [CONCEDE_ACTION] if self.may_concede() else []
+            if self.rules.talon_buyback:
+                acts.append(BUYBACK_ACTION)
+            return [*acts, PASS_ACTION]
         return []
 
     def apply(self, action: int) -> None:
@@ -227,30 +438,183 @@ class Deal:
         elif phase is Phase.AUCTION:
             auction.apply(self, action)
         elif phase is Phase.PASSING:
-            talon.apply_passing(self, action)
+            if self.pool:
+                handover.apply(self, action)
+            else:
+                talon.apply_passing(self, action)
         elif phase is Phase.CONTRACT:
             talon.apply_contract(self, action)
+        elif phase is Phase.TALON:
+            choose_talon.apply_choice(self, action)
+        elif phase is Phase.DISCARD:
+            choose_talon.apply_discard(self, action)
+        elif phase is Phase.REDEAL:
+            redeal.apply(self, action)
+        elif phase is Phase.CONTRA:
+            contra.apply(self, action)
+        elif phase is Phase.REBUY:
+            self.apply_rebuy(action)
+        elif phase is Phase.CONCESSION:
+            if action == CONCEDE_ACTION:
+                self.finish("conceded")
+            elif action == BUYBACK_ACTION:
+                self.finish("bought-back")
+            else:
+                self.after_auction()
         else:
             raise ValueError("the deal is over: no move may follow it")
 
     # -- phase transitions (the one place that says which phase follows which) ---------------
 
+    def start_auction(self) -> None:
+        """Nobody (more) asks for a redeal: forehand speaks first; in a golden deal there is no
+        auction, forehand declares at the target minus the barrel threshold."""
+        self.phase = Phase.AUCTION
+        self.to_act = self.order[0]
+        if self.fixed[5]:
+            rules = self.rules
+            self.end_auction(self.order[0], rules.game_target - (rules.barrel_threshold or 0))
+
+    @property
+    def golden(self) -> bool:
+        """Whether this is a golden deal (``golden.deals``)."""
+        return self.fixed[5]
+
     def end_auction(self, declarer: int, amount: int) -> None:
-        """The auction is won: show the talon and hand it to the declarer."""
+        """The auction is won: the contract first (``contract.before_talon``), or the talon."""
         self.declarer = declarer
         self.bid = amount
         self.contract = amount
-        self.hands[declarer] |= self.talon
-        self.phase = Phase.PASSING
         self.to_act = declarer
+        if self.proc != NO_TALON and (self.rules.talon_buyback or self.may_concede()):
+            self.phase = Phase.CONCESSION  # decisions before the talon is shown
+            return
+        self.after_auction()
+
+    def may_concede(self) -> bool:
+        """``bidding.forced_concession``: the declarer was forced to the minimum."""
+        return self.rules.bidding_forced_concession != "off" and self.forced_minimum()
+
+    def forced_minimum(self) -> bool:
+        """Whether the declarer was forced to the minimum contract: the forced dealer bid, or a
+        forced seat's bid of ``bidding.min`` that nobody else bid over."""
+        rules = self.rules
+        forced = rules.bidding_forced
+        bids = [(s, a) for s, a in self.auction if a]
+        if forced == "none" or self.bid != rules.bidding_min or len(bids) > 1:
+            return False
+        if forced == "dealer":
+            return not bids
+        if forced == "forehand":
+            return self.declarer == self.order[0]
+        # last-seat: the only bid came after every other seat had passed
+        return len(self.auction) == self.k and self.auction[-1][1] != 0
+
+    def after_auction(self) -> None:
+        """The contract first (``contract.before_talon``), or the talon, or play."""
+        if self.proc == NO_TALON:
+            self.start_play()
+        elif self.rules.contract_before_talon:
+            self.phase = Phase.CONTRACT
+        else:
+            self.reveal()
+
+    def reveal(self) -> None:
+        """Show the talon and start its procedure (rules.md 1.4 and part 4)."""
+        proc = self.proc
+        self.to_act = self.declarer
+        if proc == CHOOSE_TALON:
+            self.phase = Phase.TALON
+            return
+        self.talon_open = True
+        if proc in (WITHOUT_TAKING, KEEP_ONE):
+            self.pool = self.talon
+        else:
+            self.hands[self.declarer] |= self.talon
+        self.phase = Phase.PASSING
+        if self.rules.talon_rebuy and proc == TAKE_AND_PASS and not self.askers:
+            # talon.rebuy: the others, from the declarer's left, may take the contract over
+            asked = contra.defenders(self)
+            if asked:
+                self.phase = Phase.REBUY
+                self.askers = asked
+                self.to_act = asked[0]
+
+    def apply_rebuy(self, action: int) -> None:
+        """A ``rebuy`` takes the contract over at ``talon.rebuy_contract``, with the talon; a
+        ``pass`` asks the next seat; when nobody rebuys, the declarer goes on."""
+        if action == REBUY_ACTION:
+            old, new = self.declarer, self.to_act
+            self.hands[old] &= ~self.talon
+            self.hands[new] |= self.talon
+            self.declarer = new
+            self.bid = self.contract = self.rules.talon_rebuy_contract
+            self.askers = (-1,)  # asked already: no second round
+            self.phase = Phase.PASSING
+            self.to_act = new
+            return
+        left = self.askers[1:]
+        self.askers = left
+        if left:
+            self.to_act = left[0]
+        else:
+            self.askers = (-1,)
+            self.phase = Phase.PASSING
+            self.to_act = self.declarer
 
     def end_passing(self) -> None:
-        if self.rules.contract_raise:
+        """Every card is handed over: the kept or set-aside cards join the declarer's hand."""
+        proc = self.proc
+        if proc == FIXED_DEAL:
+            self.start_discard()
+            return
+        if proc == KEEP_ONE:
+            self.hands[self.declarer] |= self.pool
+        elif proc == WITHOUT_TAKING:
+            self.hands[self.declarer] |= self.aside | self.pool
+        self.pool = 0
+        self.end_exchange()
+
+    def start_discard(self) -> None:
+        self.phase = Phase.DISCARD
+        self.to_act = self.declarer
+
+    def end_exchange(self) -> None:
+        """The talon's business is done: the contract move where the rules ask for it."""
+        if self.rules.contract_raise and not self.rules.contract_before_talon:
             self.phase = Phase.CONTRACT
         else:
             self.start_play()
 
     def start_play(self) -> None:
+        """The contract is final: contra and recontra where the rules have them, then play."""
+        if self.rules.bidding_contra != "off":
+            asked = contra.defenders(self)
+            if asked:
+                self.phase = Phase.CONTRA
+                self.askers = asked
+                self.to_act = asked[0]
+                return
+        self.begin_play()
+
+    def start_raspasy(self) -> None:
+        """``redeal.all_pass`` raspasy: no declarer; where the talon has a card for each active
+        seat, each takes one (from forehand, lowest card first), so that the tricks are eight;
+        forehand leads; no trump and no marriage."""
+        self.special |= SPECIAL_RASPASY
+        talon = self.talon
+        if self.proc == TAKE_AND_PASS and talon.bit_count() == self.k:
+            for seat in self.order:
+                low = talon & -talon
+                self.hands[seat] |= low
+                talon ^= low
+            self.talon_open = True
+        self.phase = Phase.PLAY
+        self.leader = self.order[0]
+        self.to_act = self.order[0]
+        self.trick_trump = -1
+
+    def begin_play(self) -> None:
         self.phase = Phase.PLAY
         self.leader = self.declarer
         self.to_act = self.declarer

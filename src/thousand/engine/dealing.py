@@ -79,3 +79,77 @@ def deal_cards(rules: Rules, rng: random.Random, dealer: int) -> tuple[tuple[int
     for c in deck[pos:]:
         talon |= 1 << c
     return tuple(hands), talon
+
+
+class Dealt:
+    """The cards of one deal in every layout of rules.md part 4: hands (masks by seat), the
+    talons (masks), the draw stock (cards, top first, the last face up), the cards set aside (a
+    mask) and the card shown to all (or -1)."""
+
+    __slots__ = ("aside", "hands", "shown", "stock", "talons")
+
+    def __init__(
+        self,
+        hands: tuple[int, ...],
+        talons: tuple[int, ...],
+        stock: tuple[int, ...] = (),
+        aside: int = 0,
+        shown: int = -1,
+    ) -> None:
+        self.hands = hands
+        self.talons = talons
+        self.stock = stock
+        self.aside = aside
+        self.shown = shown
+
+    @property
+    def talon(self) -> int:
+        """The talon, where there is exactly one (0 otherwise)."""
+        return self.talons[0] if len(self.talons) == 1 else 0
+
+
+def _mask(cards: list[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def deal_layout(rules: Rules, rng: random.Random, dealer: int) -> Dealt:
+    """Deal a shuffled deck in the rules' layout, in blocks from the top.
+
+    The active seats take ``deal.hand_size`` cards each from forehand on (a sitting dealer none);
+    then the talons, then what the layout sets apart (the stock, the set-aside cards). With
+    ``deal.first_card_shown`` forehand's first card is the deck's first, shown to all, and the
+    talon comes after forehand's cards, never first or last. The standard layout deals exactly
+    as :func:`deal_cards`.
+    """
+    deck = shuffled_deck(rules, rng)
+    n = rules.players_count
+    size = rules.deal_hand_size
+    layout = rules.players_layout
+    seats = [(dealer + 1 + i) % n for i in range(n)]
+    if layout == "dealer-sits-out":
+        seats = seats[:-1]
+    hands = [0] * n
+    pos = 0
+    dist = rules.talon_distribution
+    no_talon = layout in ("no-talon", "draw-stock")
+    talon_size = 0 if no_talon else rules.deal_talon_size
+    count = 2 if dist == "choose-talon" and not no_talon else 1 if talon_size else 0
+    shown = -1
+    talons: list[int] = []
+    for i, seat in enumerate(seats):
+        hands[seat] = _mask(deck[pos : pos + size])
+        pos += size
+        if i == 0 and rules.deal_first_card_shown:
+            shown = deck[0]
+            talons.append(_mask(deck[pos : pos + talon_size]))
+            pos += talon_size
+    while len(talons) < count:
+        talons.append(_mask(deck[pos : pos + talon_size]))
+        pos += talon_size
+    rest = deck[pos:]
+    if layout == "draw-stock":
+        return Dealt(tuple(hands), (), tuple(rest), 0, shown)
+    return Dealt(tuple(hands), tuple(talons), (), _mask(rest), shown)

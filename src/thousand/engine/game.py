@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..rules import Rules
-from .dealing import deal_cards
+from .dealing import deal_layout
 from .match import DealReport, MatchState, settle
 from .state import DealState
 
@@ -20,6 +20,14 @@ class DealLog:
     hands: tuple[int, ...]
     talon: int
     moves: tuple[int, ...] = ()
+    #: every talon where the layout has more than one (choose-talon), else ()
+    talons: tuple[int, ...] = ()
+    #: the draw stock, top card first (draw-stock)
+    stock: tuple[int, ...] = ()
+    #: the cards set aside (pass-without-taking, fixed-deal), a mask
+    aside: int = 0
+    #: the card shown to all (``deal.first_card_shown``), or -1
+    shown: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,19 +68,63 @@ class Game:
         """A deal is under way (dealt and not yet over)."""
         return self.deal is not None and not self.deal.over
 
-    def new_deal(self, hands: Sequence[int], talon: int) -> Game:
-        """Start the next deal with these cards; the dealer is the match's."""
+    def new_deal(
+        self,
+        hands: Sequence[int],
+        talon: int,
+        *,
+        talons: Sequence[int] | None = None,
+        stock: Sequence[int] = (),
+        aside: int = 0,
+        shown: int = -1,
+    ) -> Game:
+        """Start the next deal with these cards; the dealer is the match's. The other layouts'
+        cards (``talons``, ``stock``, ``aside``, ``shown``) as :meth:`DealState.new` takes them."""
         if self.over:
             raise ValueError("the match is over: no deal may follow its win")
         if self.in_deal:
             raise ValueError("the current deal is not over")
-        state = DealState.new(self.rules, self.match.dealer, hands, talon)
-        log = DealLog(self.match.dealer, tuple(hands), talon)
+        dealer = self.match.dealer
+        below = self.rules.bidding_silence_below
+        silent = 0
+        if below is not None:
+            for seat, total in enumerate(self.match.totals):
+                if total < below:
+                    silent |= 1 << seat
+        state = DealState.new(
+            self.rules,
+            dealer,
+            hands,
+            talon,
+            talons=talons,
+            stock=stock,
+            aside=aside,
+            shown=shown,
+            silent=silent,
+            golden=self.match.golden_played < self.rules.golden_deals,
+        )
+        log = DealLog(
+            dealer,
+            tuple(hands),
+            talon,
+            talons=tuple(talons) if talons is not None else (),
+            stock=tuple(stock),
+            aside=aside,
+            shown=shown,
+        )
         return replace(self, deal=state, logs=(*self.logs, log))
 
     def shuffle_and_deal(self, rng: random.Random) -> Game:
-        hands, talon = deal_cards(self.rules, rng, self.match.dealer)
-        return self.new_deal(hands, talon)
+        dealt = deal_layout(self.rules, rng, self.match.dealer)
+        many = len(dealt.talons) > 1
+        return self.new_deal(
+            dealt.hands,
+            dealt.talon,
+            talons=dealt.talons if many else None,
+            stock=dealt.stock,
+            aside=dealt.aside,
+            shown=dealt.shown,
+        )
 
     def apply(self, move: int | str, checked: bool = True) -> Game:
         """Apply a move to the current deal; when the deal ends, score it into the match."""

@@ -14,9 +14,11 @@ from ..cards import (
 )
 from . import actions as A
 from .auction import bid_limit, lowest_bid, must_bid, on_grid
+from .choose_talon import discards_due
+from .choose_talon import may_write_off as may_write_off_discarding
 from .deal import Deal, Phase
 from .talon import contract_limit, may_write_off
-from .tricks import ABOVE, declarable, follow_mask, lead_mask
+from .tricks import ABOVE, declarable, follow_mask, lead_mask, may_crawl
 
 
 def _what_is_due(d: Deal) -> str:
@@ -24,7 +26,21 @@ def _what_is_due(d: Deal) -> str:
     if d.phase is Phase.AUCTION:
         return f"seat {seat} must bid or pass"
     if d.phase is Phase.PASSING:
+        if d.pool:
+            return f"the declarer (seat {seat}) must hand a talon card to each opponent"
         return f"the declarer (seat {seat}) must pass a card to each opponent"
+    if d.phase is Phase.TALON:
+        return f"the declarer (seat {seat}) must choose a talon (talon 0 or talon 1)"
+    if d.phase is Phase.REDEAL:
+        return f"seat {seat} must say whether it wants a redeal (redeal or pass)"
+    if d.phase is Phase.CONTRA:
+        return f"seat {seat} must double or decline (contra, recontra or pass)"
+    if d.phase is Phase.REBUY:
+        return f"seat {seat} may take the contract over (rebuy) or pass"
+    if d.phase is Phase.CONCESSION:
+        return f"the declarer (seat {seat}) must decide before the talon (concede, buyback or pass)"
+    if d.phase is Phase.DISCARD:
+        return f"the declarer (seat {seat}) must discard {discards_due(d)} more card(s)"
     if d.phase is Phase.CONTRACT:
         return f"the declarer (seat {seat}) must name its contract (contract {d.bid} or more)"
     return f"seat {seat} must play a card"
@@ -37,9 +53,15 @@ def explain(d: Deal, action: int) -> str:
     seat = d.to_act
     kind_ok = {
         Phase.AUCTION: A.is_bid(action) or action == A.PASS,
-        Phase.PASSING: A.is_give(action) or action == A.WRITE_OFF,
+        Phase.PASSING: A.is_give(action) or action in (A.WRITE_OFF, A.REDEAL),
         Phase.CONTRACT: A.is_contract(action),
-        Phase.PLAY: A.is_play(action),
+        Phase.PLAY: A.is_play(action) or A.is_crawl(action) or A.is_announce(action),
+        Phase.TALON: A.is_talon(action),
+        Phase.DISCARD: A.is_discard(action) or action in (A.WRITE_OFF, A.REDEAL),
+        Phase.REDEAL: action in (A.REDEAL, A.PASS),
+        Phase.CONTRA: action in (A.CONTRA, A.RECONTRA, A.PASS),
+        Phase.CONCESSION: action in (A.CONCEDE, A.BUYBACK, A.PASS),
+        Phase.REBUY: action in (A.REBUY, A.PASS),
     }[d.phase]
     if not kind_ok:
         if d.phase is not Phase.AUCTION and (A.is_bid(action) or action == A.PASS):
@@ -57,7 +79,64 @@ def explain(d: Deal, action: int) -> str:
         return _explain_passing(d, seat, action)
     if d.phase is Phase.CONTRACT:
         return _explain_contract(d, action - A.CONTRACT)
+    if d.phase is Phase.TALON:
+        return f"talon {action - A.TALON} is not one of the {len(d.talons)} talons"
+    if d.phase is Phase.REDEAL:
+        return f"seat {seat}'s redeal is mandatory: its only move is redeal"
+    if d.phase is Phase.CONCESSION:
+        if action == A.CONCEDE:
+            return "only a declarer forced to the minimum may concede (`bidding.forced_concession`)"
+        return "no buyback at this table (`talon.buyback` false)"
+    if d.phase is Phase.CONTRA:
+        if action == A.CONTRA:
+            return f"seat {seat} is the declarer: it may only redouble (recontra) or pass"
+        return f"seat {seat} may not redouble: only the declarer redoubles a contra"
+    if d.phase is Phase.DISCARD:
+        return _explain_discard(d, seat, action)
+    if A.is_crawl(action):
+        return _explain_crawl(d, seat, action - A.CRAWL)
+    if A.is_announce(action):
+        suit = action - A.ANNOUNCE
+        if d.rules.marriage_announce != "from-hand":
+            return "a marriage is declared by leading its K or Q here (`marriage.announce` on-lead)"
+        if d.trick:
+            return f"seat {seat} may declare only when on lead"
+        if d.special & 32:
+            return f"seat {seat} already declared a marriage on this lead"
+        return f"seat {seat} may not declare the {SUIT_NAMES[suit]} marriage now"
+    if d.crawling:
+        return f"the trick is a crawl: seat {seat} must answer it face down (crawl CARD)"
     return _explain_play(d, seat, action)
+
+
+def _explain_discard(d: Deal, seat: int, action: int) -> str:
+    if action == A.REDEAL:
+        return "the declarer may not ask for a redeal with this talon now"
+    if action == A.WRITE_OFF:
+        if not d.rules.writeoff_allowed:
+            return "write-off is not allowed at this table (`writeoff.allowed` false)"
+        if not may_write_off_discarding(d):
+            return "the write-off window closed with the first discard"
+        return "write-off is not allowed here"
+    c = action - A.DISCARD
+    return f"the declarer (seat {seat}) discards {CARD_TEXT[c]}, which it does not hold"
+
+
+def _explain_crawl(d: Deal, seat: int, c: int) -> str:
+    name = CARD_TEXT[c]
+    if not d.hands[seat] >> c & 1:
+        return f"seat {seat} crawls {name}, which it does not hold"
+    if d.trick:
+        return f"seat {seat} may not crawl: the trick was led face up"
+    if not d.rules.play_crawl:
+        return "the crawl is not played at this table (`play.crawl` false)"
+    if seat != d.declarer:
+        return f"seat {seat} may not crawl: only the declarer crawls"
+    if d.completed:
+        return f"seat {seat} may not crawl: the crawl is only for the first trick"
+    if not may_crawl(d, seat):
+        return f"seat {seat} may not crawl holding an ace"
+    return f"seat {seat} may not crawl {name}"
 
 
 def _explain_auction(d: Deal, seat: int, action: int) -> str:
@@ -73,6 +152,11 @@ def _explain_auction(d: Deal, seat: int, action: int) -> str:
             f"(`bidding.forced` last-seat)"
         )
     amount = action - A.BID
+    if d.silent >> seat & 1 and not must_bid(d, seat):
+        return (
+            f"seat {seat} may not bid: its total is below {rules.bidding_silence_below}"
+            " (`bidding.silence_below`); it may only pass"
+        )
     if d.high_bid == 0 and amount < rules.bidding_min:
         return f"bid {amount} is below the lowest bid {rules.bidding_min} (first bid)"
     if amount < lowest_bid(d):
@@ -106,8 +190,17 @@ def _explain_passing(d: Deal, seat: int, action: int) -> str:
         if not may_write_off(d):
             return "the write-off window closed when the declarer passed its first card"
         return "write-off is not allowed here"
+    if action == A.REDEAL:
+        return "the declarer may not ask for a redeal with this talon now"
     c, target = A.give_parts(action)
-    if not d.hands[seat] >> c & 1:
+    if d.pool and not d.pool >> c & 1:
+        where = (
+            "it was already handed over"
+            if any(g == c for g in d.given)
+            else "the declarer gives only talon cards"
+        )
+        return f"{CARD_TEXT[c]} is not in the talon ({where}; left: {hand_text(d.pool)})"
+    if not d.pool and not d.hands[seat] >> c & 1:
         owner = next((s for s in range(d.n) if d.hands[s] >> c & 1), None)
         held = f" (seat {owner} holds it)" if owner is not None else ""
         return f"the declarer (seat {seat}) gives {CARD_TEXT[c]}, which it does not hold{held}"
@@ -180,6 +273,15 @@ def _explain_declare(d: Deal, seat: int, c: int) -> str:
     name = CARD_TEXT[c]
     suit = c // 6
     rank = c % 6
+    rules = d.rules
+    if rank == ACE and rules.marriage_aces != "off":
+        if d.trick:
+            return f"seat {seat} marks {name}+ on a follow: the four aces are declared on a lead"
+        if d.hands[seat] & 0x820820 != 0x820820:
+            return f"seat {seat} leads {name}+ without all four aces"
+        if rules.marriage_trick_required and not d.tricks[seat]:
+            return f"seat {seat} leads {name}+ but has not won a trick yet in this deal"
+        return f"seat {seat} may not declare the four aces now"
     if rank not in (QUEEN, KING):
         what = "four aces" if rank == ACE else "a marriage"
         return f"seat {seat} leads {name}+: only a K or Q declares {what}"

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from ..rules import Rules
 from .actions import MAX_ACTION, MoveSyntaxError, action_text, parse_action
 from .deal import Deal, Phase
-from .dealing import deal_cards
+from .dealing import Dealt, deal_layout
 from .errors import IllegalAction
 from .legality import explain
 from .scoring import DealOutcome, score
@@ -32,15 +32,56 @@ class DealState:
         self._legal = None
 
     @classmethod
-    def new(cls, rules: Rules, dealer: int, hands: Sequence[int], talon: int) -> DealState:
-        """A deal as dealt: ``hands`` are card masks by seat, ``talon`` a card mask."""
-        return cls(Deal.new(rules, dealer, hands, talon))
+    def new(
+        cls,
+        rules: Rules,
+        dealer: int,
+        hands: Sequence[int],
+        talon: int,
+        *,
+        talons: Sequence[int] | None = None,
+        stock: Sequence[int] = (),
+        aside: int = 0,
+        shown: int = -1,
+        silent: int = 0,
+        golden: bool = False,
+    ) -> DealState:
+        """A deal as dealt: ``hands`` are card masks by seat, ``talon`` a card mask; the other
+        layouts' cards, and the seats kept silent, as :meth:`Deal.new` takes them."""
+        return cls(
+            Deal.new(
+                rules,
+                dealer,
+                hands,
+                talon,
+                talons=talons,
+                stock=stock,
+                aside=aside,
+                shown=shown,
+                silent=silent,
+                golden=golden,
+            )
+        )
+
+    @classmethod
+    def from_dealt(cls, rules: Rules, dealer: int, dealt: Dealt) -> DealState:
+        """A deal from the cards :func:`~thousand.engine.dealing.deal_layout` dealt."""
+        many = len(dealt.talons) > 1
+        return cls.new(
+            rules,
+            dealer,
+            dealt.hands,
+            dealt.talon,
+            talons=dealt.talons if many else None,
+            stock=dealt.stock,
+            aside=dealt.aside,
+            shown=dealt.shown,
+        )
 
     @classmethod
     def shuffled(cls, rules: Rules, dealer: int, rng: random.Random) -> DealState:
         """A freshly shuffled deal from a seeded generator."""
-        hands, talon = deal_cards(rules, rng, dealer)
-        return cls.new(rules, dealer, hands, talon)
+        return cls.from_dealt(rules, dealer, deal_layout(rules, rng, dealer))
 
     def core(self) -> Deal:
         """A mutable copy of the full state, for search (the fast, unchecked path)."""
@@ -91,7 +132,43 @@ class DealState:
 
     @property
     def talon_shown(self) -> bool:
-        return self._d.declarer >= 0
+        """Whether the talon (the chosen one, in choose-talon) has been shown."""
+        return self._d.talon_open
+
+    @property
+    def talons(self) -> tuple[int, ...]:
+        """Every talon as dealt (two in choose-talon; () where there is none)."""
+        return self._d.talons
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        """The draw stock left, top card first (draw-stock; () elsewhere)."""
+        return tuple(self._d.stock)
+
+    @property
+    def aside(self) -> int:
+        """The cards set aside as dealt (pass-without-taking, fixed-deal; 0 elsewhere)."""
+        return self._d.aside
+
+    @property
+    def shown(self) -> int | None:
+        """The card shown to all and dealt to forehand (``deal.first_card_shown``)."""
+        return None if self._d.shown < 0 else self._d.shown
+
+    @property
+    def discarded(self) -> int:
+        """The cards the declarer laid face down on its tricks (fixed-deal, choose-talon)."""
+        return self._d.discarded
+
+    @property
+    def crawling(self) -> bool:
+        """Whether the trick under way is a crawl, its cards face down (``play.crawl``)."""
+        return self._d.crawling
+
+    @property
+    def sitter(self) -> int | None:
+        """The dealer who sits out this deal, or None."""
+        return None if self._d.sitter < 0 else self._d.sitter
 
     @property
     def auction(self) -> tuple[tuple[int, int], ...]:
@@ -240,6 +317,14 @@ class DealState:
             tuple(d.completed),
             tuple(d.marriages),
             d.result,
+            d.fixed,
+            d.reentered,
+            tuple(d.stock),
+            d.aside,
+            d.pool,
+            d.discarded,
+            d.crawling,
+            d.talon_open,
         )
 
     def __eq__(self, other: object) -> bool:

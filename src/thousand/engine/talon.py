@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import card_list, marriage_suits
-from .actions import CONTRACT, GIVE, WRITE_OFF
+from .actions import CONTRACT, GIVE, REDEAL, WRITE_OFF
 from .auction import amounts_between
+from .redeal import talon_redeal
 
 if TYPE_CHECKING:
     from .deal import Deal
@@ -22,8 +23,19 @@ def may_write_off(d: Deal) -> bool:
     return d.rules.writeoff_allowed and d.given.count(-1) == d.n
 
 
+def may_redeal(d: Deal) -> bool:
+    """A talon redeal (``redeal.bad_talon``, ``redeal.two_nines_in_talon``): right after the
+    talon is shown, before the first card is passed."""
+    rules = d.rules
+    if rules.redeal_bad_talon == "off" and rules.redeal_two_nines_in_talon == "off":
+        return False
+    return d.given.count(-1) == d.n and talon_redeal(d)
+
+
 def legal_passing(d: Deal) -> list[int]:
     acts = [WRITE_OFF] if may_write_off(d) else []
+    if may_redeal(d):
+        acts.append(REDEAL)
     cards = card_list(d.hands[d.declarer])
     for seat in receivers_left(d):
         base = GIVE + seat * 24
@@ -35,21 +47,26 @@ def apply_passing(d: Deal, action: int) -> None:
     if action == WRITE_OFF:
         d.finish("written-off")
         return
+    if action == REDEAL:
+        d.finish("redealt")
+        return
     seat, c = divmod(action - GIVE, 24)
     d.hands[d.declarer] ^= 1 << c
     d.hands[seat] |= 1 << c
     given = d.given = (*d.given[:seat], c, *d.given[seat + 1 :])
-    if given.count(-1) == d.n - len(d.order) + 1:
+    if given.count(-1) == d.n - d.k + 1:
         d.end_passing()
 
 
 def contract_limit(d: Deal) -> int:
-    """The highest contract the declarer may name (``contract.raise_limit``)."""
+    """The highest contract the declarer may name (``contract.raise_limit``): achievable counts
+    the marriages in its hand now, or as dealt while the talon is unseen."""
     limit = d.rules.contract_raise_limit
     if isinstance(limit, int):
         return limit
     values = d.rules.marriage_values
-    return 120 + sum(values[s] for s in marriage_suits(d.hands[d.declarer]))
+    hand = d.hands[d.declarer] if d.talon_open else d.dealt[d.declarer]
+    return 120 + sum(values[s] for s in marriage_suits(hand))
 
 
 def legal_contract(d: Deal) -> list[int]:
@@ -60,4 +77,7 @@ def legal_contract(d: Deal) -> list[int]:
 
 def apply_contract(d: Deal, action: int) -> None:
     d.contract = action - CONTRACT
-    d.start_play()
+    if d.rules.contract_before_talon and not d.talon_open:
+        d.reveal()
+    else:
+        d.start_play()

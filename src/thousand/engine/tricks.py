@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from ..cards import HIGH_CARDS, KING, LOW_CARDS, QUEEN, SUIT_MASKS
-from .actions import DECLARE
+from ..cards import ACE, HIGH_CARDS, KING, LOW_CARDS, QUEEN, SUIT_MASKS
+from .actions import ANNOUNCE, CRAWL, DECLARE
 
 if TYPE_CHECKING:
     from .deal import Deal
@@ -16,6 +16,7 @@ ABOVE: Final[tuple[int, ...]] = tuple((SUIT_MASKS[c // 6] >> (c + 1) << (c + 1))
 _PAIR: Final[tuple[int, ...]] = tuple(
     (1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4)
 )
+_ACES: Final = sum(1 << (6 * s + ACE) for s in range(4))
 
 
 def top_card(mask: int) -> int:
@@ -23,15 +24,23 @@ def top_card(mask: int) -> int:
     return 1 << (mask.bit_length() - 1)
 
 
+FOUR_ACES: Final = 4
+"""The "suit" of the four-aces marriage in ``Deal.marriages`` (``a`` in a record)."""
+
+
 def declarable(d: Deal, seat: int) -> list[int]:
-    """Suits whose marriage ``seat`` may declare by leading now (1.6)."""
+    """Suits whose marriage ``seat`` may declare by leading now (1.6), and ``FOUR_ACES`` where
+    ``marriage.aces`` lets it declare its four aces."""
     rules = d.rules
     hand = d.hands[seat]
     if rules.marriage_trick_required and not d.tricks[seat]:
         return []
     if hand.bit_count() < rules.marriage_min_hand:
         return []
-    return [s for s in range(4) if hand & _PAIR[s] == _PAIR[s]]
+    found = [s for s in range(4) if hand & _PAIR[s] == _PAIR[s]]
+    if rules.marriage_aces != "off" and hand & _ACES == _ACES:
+        found.append(FOUR_ACES)
+    return found
 
 
 def lead_mask(d: Deal, seat: int) -> int:
@@ -100,16 +109,40 @@ def _declarer_trump(d: Deal, trump: int) -> int:
     return -1
 
 
+def may_crawl(d: Deal, seat: int) -> bool:
+    """The Estonian crawl (``play.crawl``): the declarer on the first lead, holding no ace."""
+    return (
+        d.rules.play_crawl and seat == d.declarer and not d.completed and not d.hands[seat] & _ACES
+    )
+
+
 def legal(d: Deal) -> list[int]:
     seat = d.to_act
     if d.trick:
-        m = follow_mask(d, seat)
+        if d.special:
+            m = d.hands[seat]
+            if d.special & 2:
+                return [CRAWL + c for c in (*LOW_CARDS[m & 0xFFF], *HIGH_CARDS[m >> 12])]
+            if not d.stock:
+                m = follow_mask(d, seat)
+        else:
+            m = follow_mask(d, seat)
         return [*LOW_CARDS[m & 0xFFF], *HIGH_CARDS[m >> 12]]
     leads = lead_mask(d, seat) if d.lead_trump_due else d.hands[seat]
     acts = [*LOW_CARDS[leads & 0xFFF], *HIGH_CARDS[leads >> 12]]
+    if d.special and may_crawl(d, seat):
+        acts += [CRAWL + c for c in acts]
     if not d.tricks[seat] and d.rules.marriage_trick_required:
         return acts
-    for s in declarable(d, seat):
+    if d.special & (ANNOUNCED | 128):
+        return acts  # one marriage per lead; none in raspasy
+    suits = declarable(d, seat)
+    if suits and d.rules.marriage_announce == "from-hand":
+        acts += [ANNOUNCE + s for s in suits if s < 4]
+    for s in suits:
+        if s == FOUR_ACES:
+            acts += [c + DECLARE for c in range(ACE, 24, 6) if leads >> c & 1]
+            continue
         for c in (6 * s + QUEEN, 6 * s + KING):
             if leads >> c & 1:
                 acts.append(c + DECLARE)
@@ -118,11 +151,20 @@ def legal(d: Deal) -> list[int]:
 
 def apply(d: Deal, action: int) -> None:
     seat = d.to_act
+    if action >= CRAWL:
+        if action >= ANNOUNCE:
+            _announce(d, seat, action - ANNOUNCE)
+        else:
+            _crawl(d, seat, action - CRAWL)
+        return
     if action >= DECLARE:
         c = action - DECLARE
         d.hands[seat] ^= 1 << c
         _lead(d, seat, c)
-        _declare(d, seat, c // 6)
+        if c % 6 == ACE:
+            _declare_aces(d, seat, c // 6)
+        else:
+            _declare(d, seat, c // 6)
     else:
         c = action
         d.hands[seat] ^= 1 << c
@@ -134,17 +176,55 @@ def apply(d: Deal, action: int) -> None:
                 d.trick_best = c
                 d.trick_best_seat = seat
             trick.append(c)
-            if len(trick) == d.n:
+            if len(trick) == d.k:
                 _close_trick(d)
                 return
         else:
             _lead(d, seat, c)
-    d.to_act = (seat + 1) % d.n
+    d.to_act = d.nxt[seat]
+
+
+def _crawl(d: Deal, seat: int, c: int) -> None:
+    """A card face down to a crawl: the highest card of the declarer's suit wins it."""
+    d.hands[seat] ^= 1 << c
+    if not d.trick:
+        _lead(d, seat, c)
+        d.special |= 2  # SPECIAL_CRAWLING
+    else:
+        if c // 6 == d.trick_best // 6 and c > d.trick_best:
+            d.trick_best = c
+            d.trick_best_seat = seat
+        d.trick.append(c)
+        if len(d.trick) == d.k:
+            d.special &= ~2
+            _close_trick(d)
+            return
+    d.to_act = d.nxt[seat]
+
+
+ANNOUNCED: Final = 32
+"""``Deal.special``: the seat on lead declared a marriage from its hand; it leads no other."""
+KEEP_TRUMP: Final = 64
+"""``Deal.special``: the trick about to be led keeps the trump in force before that marriage."""
+
+
+def _announce(d: Deal, seat: int, suit: int) -> None:
+    """``marriage.announce`` from-hand: the marriage is declared, the seat still leads."""
+    before = d.trump
+    _declare(d, seat, suit)
+    d.special |= ANNOUNCED
+    if d.rules.marriage_trump_from == "next-trick":
+        d.trick_trump = before
+        d.special |= KEEP_TRUMP
 
 
 def _lead(d: Deal, seat: int, c: int) -> None:
     d.leader = seat
-    d.trick_trump = d.trump
+    if d.special & KEEP_TRUMP:
+        d.special &= ~(KEEP_TRUMP | ANNOUNCED)
+    else:
+        d.special &= ~ANNOUNCED
+        d.trick_trump = d.trump
     d.trick = [c]
     d.trick_best = c
     d.trick_best_seat = seat
@@ -163,18 +243,41 @@ def _declare(d: Deal, seat: int, suit: int) -> None:
         d.lead_trump_due |= 1 << seat
 
 
+def _declare_aces(d: Deal, seat: int, suit: int) -> None:
+    """``marriage.aces``: the four aces score ``marriage.aces_value``; with sets-trump the led
+    ace's suit is trump from this very trick."""
+    m = d.marriages
+    d.marriages = (*m[:seat], (*m[seat], FOUR_ACES), *m[seat + 1 :])
+    if d.rules.marriage_aces == "sets-trump":
+        d.trump = suit
+        d.trick_trump = suit
+
+
 def _close_trick(d: Deal) -> None:
     w = d.trick_best_seat
     cards = d.trick
-    d.won[w] |= (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) if d.n == 3 else _mask(cards)
+    d.won[w] |= (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) if d.k == 3 else _mask(cards)
     d.tricks[w] += 1
     d.completed = (*d.completed, (d.leader, tuple(cards), w))
     d.trick = []
     d.leader = w
     d.to_act = w
     d.trick_trump = d.trump
+    if d.special and d.stock:
+        _draw(d, w)
     if not d.hands[w]:
         d.finish("played")
+
+
+def _draw(d: Deal, winner: int) -> None:
+    """draw-stock: the trick's winner, then the other seats, draw a card from the stock's top
+    (the face-up bottom card last). The draws are not moves."""
+    seat = winner
+    for _ in range(d.k):
+        if not d.stock:
+            return
+        d.hands[seat] |= 1 << d.stock.pop(0)
+        seat = d.nxt[seat]
 
 
 def _mask(cards: list[int]) -> int:

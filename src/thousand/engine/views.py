@@ -37,6 +37,10 @@ class MatchInfo:
     falls: tuple[int, ...]
     deals: int
     winner: int | None
+    #: ``penalty.cross``: each seat's crosses not yet paid for
+    crosses: tuple[int, ...] = ()
+    #: the target in force (raised by ``game.tiebreak`` continue); 0 where unknown
+    target: int = 0
 
     @classmethod
     def of(cls, match: MatchState) -> MatchInfo:
@@ -50,6 +54,8 @@ class MatchInfo:
             falls=match.falls,
             deals=match.deals,
             winner=match.winner,
+            crosses=match.crosses,
+            target=match.target,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -63,6 +69,8 @@ class MatchInfo:
             "falls": list(self.falls),
             "deals": self.deals,
             "winner": self.winner,
+            "crosses": list(self.crosses),
+            "target": self.target,
         }
 
 
@@ -112,6 +120,19 @@ class SeatView:
     match: MatchInfo | None
     #: the legal actions, only when this seat is to act; () otherwise
     legal_actions: tuple[int, ...]
+    #: the card shown to all and dealt to forehand (``deal.first_card_shown``), else None
+    shown: int | None = None
+    #: draw-stock: the cards left in the stock, and its face-up bottom card while it is there
+    stock_count: int = 0
+    stock_face_up: int | None = None
+    #: for the declarer, the cards it discarded onto its tricks (fixed-deal, choose-talon)
+    discarded: int | None = None
+    #: the dealer who sits out this deal (dealer-sits-out), else None
+    sitter: int | None = None
+    #: the seats whose face-down crawl cards in the current trick this seat cannot see yet
+    crawl_hidden: tuple[int, ...] = ()
+    #: how many talons were dealt (two in choose-talon)
+    talons_count: int = 1
 
     @property
     def seats(self) -> int:
@@ -138,11 +159,13 @@ class SeatView:
         return m
 
     def marriage_cards(self) -> tuple[tuple[int, int, int, int], ...]:
-        """Each declared marriage as (seat, suit, king, queen)."""
+        """Each declared marriage as (seat, suit, king, queen) (not the four aces: see
+        :attr:`marriages`, where they are suit 4)."""
         return tuple(
             (seat, s, 6 * s + KING, 6 * s + QUEEN)
             for seat, suits in enumerate(self.marriages)
             for s in suits
+            if s < 4
         )
 
     def to_json(self, *, rules: bool = True) -> dict[str, Any]:
@@ -174,12 +197,25 @@ class SeatView:
             "marriages": [
                 {"seat": seat, "suit": SUITS[s], "cards": [CARD_TEXT[k], CARD_TEXT[q]]}
                 for seat, s, k, q in self.marriage_cards()
+            ]
+            + [
+                {"seat": seat, "suit": "a", "cards": [CARD_TEXT[6 * s + 5] for s in range(4)]}
+                for seat, suits in enumerate(self.marriages)
+                for s in suits
+                if s == 4
             ],
             "trump": None if self.trump is None else SUITS[self.trump],
             "tricks_won": list(self.tricks_won),
             "result": self.result,
             "match": None if self.match is None else self.match.to_json(),
             "legal_actions": list(self.legal_moves),
+            "shown": None if self.shown is None else CARD_TEXT[self.shown],
+            "stock_count": self.stock_count,
+            "stock_face_up": None if self.stock_face_up is None else CARD_TEXT[self.stock_face_up],
+            "discarded": _cards(self.discarded),
+            "sitter": self.sitter,
+            "crawl_hidden": list(self.crawl_hidden),
+            "talons_count": self.talons_count,
         }
         if rules:
             out["rules"] = {
@@ -203,7 +239,7 @@ def _cards(mask: int | None) -> list[str] | None:
 def talon_visible(state: DealState, seat: int | None) -> bool:
     """Whether ``seat`` (None: a spectator, or any seat) sees the talon (``talon.shown``)."""
     declarer = state.declarer
-    if declarer is None:
+    if declarer is None or not state.talon_shown:
         return False
     if seat is not None and seat == declarer:
         return True
@@ -236,6 +272,12 @@ def view(state: DealState, seat: int | None, match: MatchState | None = None) ->
     outcome = state.outcome
     to_act = state.to_act
     mine = seat is not None and seat == to_act
+    trick = state.trick
+    hidden: tuple[int, ...] = ()
+    if state.crawling:  # face down until the crawl's last card
+        hidden = tuple(s for s, _ in trick if s != seat)
+        trick = tuple((s, c) for s, c in trick if s == seat)
+    stock = state.stock
     return SeatView(
         seat=seat,
         rules=state.rules,
@@ -254,7 +296,7 @@ def view(state: DealState, seat: int | None, match: MatchState | None = None) ->
         talon=state.talon if talon_visible(state, seat) else None,
         received=received,
         passed=passed,
-        trick=state.trick,
+        trick=trick,
         completed_tricks=state.completed_tricks,
         marriages=state.marriages,
         trump=state.trump,
@@ -262,6 +304,13 @@ def view(state: DealState, seat: int | None, match: MatchState | None = None) ->
         result=None if outcome is None else outcome.result,
         match=MatchInfo.of(match) if match is not None else None,
         legal_actions=tuple(state.legal_actions()) if mine else (),
+        shown=state.shown,
+        stock_count=len(stock),
+        stock_face_up=stock[-1] if stock else None,
+        discarded=state.discarded if declarer is not None and seat == declarer else None,
+        sitter=state.sitter,
+        crawl_hidden=hidden,
+        talons_count=len(state.talons),
     )
 
 

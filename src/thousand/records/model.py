@@ -28,6 +28,12 @@ class RecordDeal:
     hands: tuple[str, ...]
     talon: tuple[str, ...]
     moves: tuple[str, ...] = ()
+    #: draw-stock's stock, top card first; None where the deal has none
+    stock: str | None = None
+    #: the cards set aside (pass-without-taking, fixed-deal); None where none
+    aside: str | None = None
+    #: the card shown to all (``deal.first_card_shown``); None where none
+    shown: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,9 +113,13 @@ def _deal_from_json(number: int, data: object) -> RecordDeal:
     unknown = sorted(set(data) - _DEAL_KEYS)
     if unknown:
         raise RecordError(f"{where}: unknown key {unknown[0]!r}")
+    extra: dict[str, str] = {}
     for key in ("stock", "aside", "shown"):
         if key in data:
-            raise RecordError(f"{where}: {key!r} has no place in this layout")
+            value = data[key]
+            if not isinstance(value, str):
+                raise RecordError(f"{where}: {key!r} must be a string of cards")
+            extra[key] = value
     dealer = data.get("dealer")
     if not _is_int(dealer):
         raise RecordError(f"{where}: 'dealer' must be a seat number")
@@ -126,7 +136,15 @@ def _deal_from_json(number: int, data: object) -> RecordDeal:
     for i, m in enumerate(moves):
         if not isinstance(m, str):
             raise RecordError(f"{where}, move {i + 1}: {json.dumps(m)} is not a move (a string)")
-    return RecordDeal(dealer, tuple(hands), tuple(talon), tuple(moves))
+    return RecordDeal(
+        dealer,
+        tuple(hands),
+        tuple(talon),
+        tuple(moves),
+        extra.get("stock"),
+        extra.get("aside"),
+        extra.get("shown"),
+    )
 
 
 def parse_hand(text: str, where: str, whose: str) -> int:
@@ -148,6 +166,14 @@ def _canonical_hand(text: str) -> str:
         return text
 
 
+def _canonical_stock(text: str) -> str:
+    """A stock keeps its order (top card first): each card canonical, the order as written."""
+    try:
+        return " ".join(hand_text(1 << c) for c in parse_cards(text))
+    except CardError:
+        return text
+
+
 def _canonical_move(token: str) -> str:
     try:
         return action_text(parse_action(token))
@@ -165,15 +191,23 @@ def record_to_json(record: Record) -> dict[str, Any]:
         out["players"] = list(record.players)
     if record.start_totals is not None:
         out["start"] = {"totals": list(record.start_totals)}
-    out["deals"] = [
-        {
-            "dealer": d.dealer,
-            "hands": [_canonical_hand(h) for h in d.hands],
-            "talon": [_canonical_hand(t) for t in d.talon],
-            "moves": [_canonical_move(m) for m in d.moves],
-        }
-        for d in record.deals
-    ]
+    out["deals"] = [_deal_to_json(d) for d in record.deals]
+    return out
+
+
+def _deal_to_json(d: RecordDeal) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "dealer": d.dealer,
+        "hands": [_canonical_hand(h) for h in d.hands],
+        "talon": [_canonical_hand(t) for t in d.talon],
+    }
+    if d.stock is not None:
+        out["stock"] = _canonical_stock(d.stock)
+    if d.aside is not None:
+        out["aside"] = _canonical_hand(d.aside)
+    if d.shown is not None:
+        out["shown"] = _canonical_hand(d.shown)
+    out["moves"] = [_canonical_move(m) for m in d.moves]
     return out
 
 

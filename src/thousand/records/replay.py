@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import SUITS, hand_text, points_of
+from ..cards import CARD_TEXT, SUITS, CardError, hand_text, mask_of, parse_cards, points_of
 from ..engine import DealReport, DealState, Game, IllegalAction, MoveSyntaxError
 from ..engine.actions import parse_action
 from ..engine.deal import Phase
@@ -57,6 +57,13 @@ def _check_start(rules: Rules, totals: tuple[int, ...]) -> None:
         raise RecordError(
             f"record: start.totals has {len(totals)} totals, the variant has {n} seats"
         )
+    if rules.players_partnerships == "across" and (
+        totals[0] != totals[2] or totals[1] != totals[3]
+    ):
+        raise RecordError(
+            f"record: start.totals {list(totals)} differ between partners (seats 0 and 2,"
+            " 1 and 3 share one running total)"
+        )
     ceiling = rules.barrel_threshold if rules.barrel_threshold is not None else rules.game_target
     what = "barrel threshold" if rules.barrel_threshold is not None else "target"
     for seat, t in enumerate(totals):
@@ -83,20 +90,57 @@ def _replay_deal(game: Game, number: int, deal: RecordDeal, count: int) -> Game:
     if len(deal.hands) != n:
         raise RecordError(f"{where}: {len(deal.hands)} hands for {n} seats")
     hands = [parse_hand(h, where, f"seat {s}'s hand") for s, h in enumerate(deal.hands)]
-    if len(deal.talon) != 1:
-        raise RecordError(f"{where}: {len(deal.talon)} talons, the layout has 1")
-    talon = parse_hand(deal.talon[0], where, "the talon")
-    size = rules.deal_hand_size
+    shape = DealShape.of(rules, deal.dealer)
+    if len(deal.talon) != shape.talons:
+        raise RecordError(f"{where}: {len(deal.talon)} talons, the layout has {shape.talons}")
+    talons = [
+        parse_hand(t, where, "the talon" if shape.talons == 1 else f"talon {i}")
+        for i, t in enumerate(deal.talon)
+    ]
     sizes = [h.bit_count() for h in hands]
-    if any(k != size for k in sizes):
-        shown = ", ".join(f"seat {s} {k}" for s, k in enumerate(sizes) if k != size)
-        raise RecordError(f"{where}: every hand has {size} cards; {shown}")
-    if talon.bit_count() != rules.deal_talon_size:
-        raise RecordError(
-            f"{where}: the talon has {talon.bit_count()} cards, not {rules.deal_talon_size}"
-        )
-    _check_deck(where, [*hands, talon], [*(f"seat {s}" for s in range(n)), "the talon"])
-    game = game.new_deal(hands, talon)
+    wrong = [s for s in range(n) if sizes[s] != shape.hand(s)]
+    if wrong:
+        shown_sizes = ", ".join(f"seat {s} {sizes[s]}" for s in wrong)
+        if shape.sitter is not None:
+            raise RecordError(
+                f"{where}: every active hand has {shape.hand_size} cards and the sitting dealer"
+                f" (seat {shape.sitter}) none; {shown_sizes}"
+            )
+        raise RecordError(f"{where}: every hand has {shape.hand_size} cards; {shown_sizes}")
+    for i, t in enumerate(talons):
+        if t.bit_count() != shape.talon_size:
+            what = "the talon" if shape.talons == 1 else f"talon {i}"
+            raise RecordError(f"{where}: {what} has {t.bit_count()} cards, not {shape.talon_size}")
+    stock = _layout_cards(where, "stock", deal.stock, shape.stock_size)
+    aside = _layout_cards(where, "aside", deal.aside, shape.aside_size)
+    shown_cards = _layout_cards(where, "shown", deal.shown, 1 if shape.shown else 0)
+    masks = [*hands, *talons]
+    names = [f"seat {s}" for s in range(n)]
+    names += ["the talon"] if len(talons) == 1 else [f"talon {i}" for i in range(len(talons))]
+    if stock:
+        masks.append(mask_of(stock))
+        names.append("the stock")
+    if aside:
+        masks.append(mask_of(aside))
+        names.append("the cards set aside")
+    _check_deck(where, masks, names)
+    shown = -1
+    if shown_cards:
+        shown = shown_cards[0]
+        forehand = (deal.dealer + 1) % n
+        if not hands[forehand] >> shown & 1:
+            raise RecordError(
+                f"{where}: the shown card {CARD_TEXT[shown]} is not in forehand's"
+                f" (seat {forehand}'s) hand"
+            )
+    game = game.new_deal(
+        hands,
+        talons[0] if len(talons) == 1 else 0,
+        talons=talons if len(talons) > 1 else None,
+        stock=stock,
+        aside=mask_of(aside),
+        shown=shown,
+    )
     for i, token in enumerate(deal.moves, start=1):
         at = f'{where}, move {i} "{token}"'
         try:
@@ -110,6 +154,71 @@ def _replay_deal(game: Game, number: int, deal: RecordDeal, count: int) -> Game:
         except ValueError:
             raise RecordError(f"{at}: illegal: the deal is over: no move may follow it") from None
     return game
+
+
+@dataclass(frozen=True, slots=True)
+class DealShape:
+    """How many cards go where in a deal under some rules (rules.md part 4)."""
+
+    hand_size: int
+    sitter: int | None
+    talons: int
+    talon_size: int
+    stock_size: int
+    aside_size: int
+    shown: bool
+
+    @classmethod
+    def of(cls, rules: Rules, dealer: int) -> DealShape:
+        layout = rules.players_layout
+        n = rules.players_count
+        sitter = dealer if layout == "dealer-sits-out" else None
+        active = n - (1 if sitter is not None else 0)
+        no_talon = layout in ("no-talon", "draw-stock")
+        talons = 0 if no_talon else 2 if rules.talon_distribution == "choose-talon" else 1
+        talon_size = 0 if no_talon else rules.deal_talon_size
+        rest = 24 - active * rules.deal_hand_size - talons * talon_size
+        stock = rest if layout == "draw-stock" else 0
+        aside = 0 if layout == "draw-stock" else rest
+        return cls(
+            rules.deal_hand_size,
+            sitter,
+            talons,
+            talon_size,
+            stock,
+            aside,
+            rules.deal_first_card_shown,
+        )
+
+    def hand(self, seat: int) -> int:
+        return 0 if seat == self.sitter else self.hand_size
+
+
+_LAYOUT_WORDS = {
+    "stock": "a draw stock",
+    "aside": "cards set aside",
+    "shown": "a shown card",
+}
+
+
+def _layout_cards(where: str, key: str, text: str | None, size: int) -> list[int]:
+    """The cards of a deal's ``stock``, ``aside`` or ``shown``, in order, checked for the
+    layout: present exactly where it has them, with as many cards as it deals."""
+    if text is None:
+        if size:
+            raise RecordError(f"{where}: {key!r} is missing: the layout has {_LAYOUT_WORDS[key]}")
+        return []
+    if not size:
+        raise RecordError(f"{where}: {key!r} has no place in this layout")
+    try:
+        cards = parse_cards(text)
+    except CardError as e:
+        raise RecordError(f"{where}: {e} in {key!r}") from None
+    if len(set(cards)) != len(cards):
+        raise RecordError(f"{where}: a card is written twice in {key!r}")
+    if len(cards) != size:
+        raise RecordError(f"{where}: {key!r} has {len(cards)} cards, not {size}")
+    return cards
 
 
 def _check_deck(where: str, masks: list[int], names: list[str]) -> None:
@@ -130,7 +239,7 @@ def _check_deck(where: str, masks: list[int], names: list[str]) -> None:
 
 
 def _suits(marriages: tuple[tuple[int, ...], ...]) -> list[list[str]]:
-    return [[SUITS[s] for s in seat] for seat in marriages]
+    return [[SUITS[s] if s < 4 else "a" for s in seat] for seat in marriages]
 
 
 def report_json(report: DealReport) -> dict[str, Any]:
@@ -152,7 +261,7 @@ def report_json(report: DealReport) -> dict[str, Any]:
 def unfinished_json(state: DealState, totals: tuple[int, ...]) -> dict[str, Any]:
     n = state.seats
     played = bool(state.completed_tricks)
-    named = state.phase is Phase.PLAY
+    named = state.phase is Phase.PLAY or (state.rules.contract_before_talon and state.talon_shown)
     return {
         "declarer": state.declarer,
         "bid": state.bid,

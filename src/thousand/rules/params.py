@@ -287,14 +287,13 @@ _COUNTED = ("off", "any", "in-a-row")
 
 PARAMS: tuple[Param, ...] = (
     # players and layout
-    _ints("players.count", (2, 3, 4), 3, "How many seats are at the table.", (3,)),
+    _ints("players.count", (2, 3, 4), 3, "How many seats are at the table."),
     _choice(
         "players.partnerships",
         ("none", "across"),
         "none",
         "With four seats, partners sitting across (seats 0 and 2, 1 and 3) share one running"
         " total, and the declarer's partner's points and marriages count toward the contract.",
-        ("none",),
     ),
     _choice(
         "players.layout",
@@ -302,40 +301,33 @@ PARAMS: tuple[Param, ...] = (
         "standard",
         "How the cards reach the hands: the standard deal, a draw stock, a fixed deal, no talon,"
         " or a dealer who sits out.",
-        ("standard",),
     ),
     # deal and redeal
-    _int("deal.hand_size", 6, 10, 7, "How many cards each active seat is dealt.", (7,)),
-    _ints(
-        "deal.talon_size", (0, 2, 3), 3, "How many cards are dealt face down to the talon.", (3,)
-    ),
+    _int("deal.hand_size", 6, 10, 7, "How many cards each active seat is dealt."),
+    _ints("deal.talon_size", (0, 2, 3), 3, "How many cards are dealt face down to the talon."),
     _bool("deal.bottom_card_guard", True, "The shuffled deck never ends with a 9 or a jack."),
     _bool(
         "deal.first_card_shown",
         False,
         "The deck's first card is shown to everyone and goes to forehand.",
-        (False,),
     ),
     _choice(
         "redeal.four_nines",
         _REDEAL,
         "off",
         "A seat dealt four 9s may (or must) have the same dealer deal again.",
-        ("off",),
     ),
     _choice(
         "redeal.three_nines",
         _REDEAL,
         "off",
         "A seat dealt exactly three 9s may (or must) have the same dealer deal again.",
-        ("off",),
     ),
     _choice(
         "redeal.four_jacks",
         _REDEAL,
         "off",
         "A seat dealt four jacks may (or must) have the same dealer deal again.",
-        ("off",),
     ),
     _choice(
         "redeal.weak_hand",
@@ -343,7 +335,6 @@ PARAMS: tuple[Param, ...] = (
         "off",
         "A seat with a weak dealt hand may ask for a redeal: strict = no marriage, no ace and"
         " nothing above a ten; loose = no marriage and no ace; counted = too few card points.",
-        ("off",),
     ),
     _int(
         "redeal.weak_hand_below",
@@ -358,7 +349,6 @@ PARAMS: tuple[Param, ...] = (
         "off",
         "The declarer may demand a redeal when the shown talon holds too few card points, at any"
         " contract or only at the minimum.",
-        ("off",),
     ),
     _int(
         "redeal.bad_talon_below",
@@ -373,7 +363,6 @@ PARAMS: tuple[Param, ...] = (
         "off",
         "The declarer may demand a redeal when the shown talon holds exactly two 9s, at any"
         " contract or only at the minimum.",
-        ("off",),
     ),
     _choice(
         "redeal.all_pass",
@@ -382,7 +371,6 @@ PARAMS: tuple[Param, ...] = (
         "When everybody passes without a bid and nobody is forced: the same dealer deals again,"
         " the deal passes unscored to the next dealer, or raspasy is played (eight tricks without"
         " trump, each seat losing its own card points).",
-        ("redeal", "pass-on"),
     ),
     # bidding
     _int("bidding.min", 10, 200, 100, "The lowest opening bid, and the contract of a forced bid."),
@@ -424,7 +412,6 @@ PARAMS: tuple[Param, ...] = (
         "bidding.reentry",
         False,
         "A seat that passed may bid once more when its turn comes round again.",
-        (False,),
     ),
     _choice(
         "bidding.blind",
@@ -447,14 +434,12 @@ PARAMS: tuple[Param, ...] = (
         0,
         None,
         "A seat whose running total is below this may not bid unless it is forced.",
-        (None,),
     ),
     _choice(
         "bidding.contra",
         ("off", "contra", "contra-recontra"),
         "off",
         "Once the contract is named, a defender may double it, and the declarer may redouble.",
-        ("off",),
     ),
     _int(
         "bidding.contra_multiplier",
@@ -469,7 +454,6 @@ PARAMS: tuple[Param, ...] = (
         "off",
         "A seat forced to the minimum contract may concede before the talon is shown: it loses"
         " the contract, and the others share it or each gain all of it.",
-        ("off",),
     ),
     # talon and contract
     _choice(
@@ -478,7 +462,6 @@ PARAMS: tuple[Param, ...] = (
         "take-and-pass",
         "What the declarer does with the talon: takes it and passes a card to each other seat,"
         " hands its cards out without taking it, keeps one card of it, or picks one of two.",
-        ("take-and-pass",),
     ),
     _choice(
         "talon.shown",
@@ -486,20 +469,17 @@ PARAMS: tuple[Param, ...] = (
         "always",
         "Whether the defenders see the talon: always, not when the contract is the minimum and"
         " nobody bid more, or never.",
-        ("always",),
     ),
     _bool(
         "talon.open_pass",
         False,
         "The cards the declarer passes are shown to everyone.",
-        (False,),
     ),
     _bool(
         "talon.rebuy",
         False,
         "After the talon is shown, each other seat in turn may take the contract over at the"
         " rebuy contract.",
-        (False,),
     ),
     _int(
         "talon.rebuy_contract",
@@ -513,7 +493,6 @@ PARAMS: tuple[Param, ...] = (
         False,
         "Before taking the talon, the declarer may throw in for a fixed cost, and the same dealer"
         " deals again.",
-        (False,),
     ),
     _int(
         "talon.buyback_cost",
@@ -538,7 +517,6 @@ PARAMS: tuple[Param, ...] = (
         False,
         "The declarer names its final contract before the talon is shown and may not raise it"
         " afterwards.",
-        (False,),
     ),
     # write-off
     _bool(
@@ -607,7 +585,6 @@ PARAMS: tuple[Param, ...] = (
         "play.crawl",
         False,
         "A declarer without an ace may play the first trick face down (the Estonian crawl).",
-        (False,),
     ),
     _int(
         "play.last_trick_bonus",
@@ -621,7 +598,6 @@ PARAMS: tuple[Param, ...] = (
         ("off", "fixed", "double"),
         "off",
         "A declarer who takes every trick gains a bonus, or double the contract.",
-        ("off",),
     ),
     _int("play.slam_bonus", 0, 240, 60, "The bonus for a declarer who takes every trick."),
     # marriages
@@ -657,7 +633,6 @@ PARAMS: tuple[Param, ...] = (
         "on-lead",
         "A marriage is declared by leading its king or queen, or announced from the hand before"
         " leading any card.",
-        ("on-lead",),
     ),
     _bool(
         "marriage.one_trump",
@@ -670,7 +645,6 @@ PARAMS: tuple[Param, ...] = (
         "off",
         "Four aces in one hand may be declared like a marriage by leading an ace, and may set"
         " trump at once.",
-        ("off",),
     ),
     _int("marriage.aces_value", 0, 400, 200, "What the four-aces marriage is worth."),
     _int(
@@ -679,7 +653,6 @@ PARAMS: tuple[Param, ...] = (
         100,
         0,
         "Capturing the king and queen of a suit in tricks, neither declared, scores this.",
-        (0,),
     ),
     _int(
         "marriage.four_nines_bonus",
@@ -687,7 +660,6 @@ PARAMS: tuple[Param, ...] = (
         200,
         0,
         "A seat dealt four 9s gains this in the deal, apart from its deal score.",
-        (0,),
     ),
     # scoring
     _ints(
@@ -719,7 +691,6 @@ PARAMS: tuple[Param, ...] = (
         "scoring.pooled_defenders",
         False,
         "The defenders' deal scores are added up and shared equally.",
-        (False,),
     ),
     _int_or_none(
         "scoring.only_bids_above",
@@ -749,7 +720,6 @@ PARAMS: tuple[Param, ...] = (
         0,
         "The first this many deals are golden: no auction, and forehand plays a contract of the"
         " target minus the barrel.",
-        (0,),
     ),
     _bool("golden.marriages_doubled", False, "Marriages count double in golden deals."),
     _bool(
@@ -803,7 +773,6 @@ PARAMS: tuple[Param, ...] = (
         False,
         "A declarer on the barrel who fails a contract above 120 falls to the barrel minus that"
         " contract.",
-        (False,),
     ),
     _int_or_none(
         "barrel.pit",
@@ -812,7 +781,6 @@ PARAMS: tuple[Param, ...] = (
         None,
         "A total crossing this from below stays there until the seat makes a contract or loses"
         " points.",
-        (None,),
     ),
     _bool(
         "barrel.reverse",
@@ -833,7 +801,6 @@ PARAMS: tuple[Param, ...] = (
         ("win", "exact"),
         "win",
         "A total past the target wins, or is held just below the target (exact).",
-        ("win",),
     ),
     _choice(
         "game.tiebreak",
@@ -841,7 +808,6 @@ PARAMS: tuple[Param, ...] = (
         "declarer",
         "When several seats reach the target: the declarer wins, the highest total wins, or the"
         " target goes up by 500 and play goes on.",
-        ("declarer", "highest"),
     ),
     _choice(
         "game.dump_truck",
@@ -878,7 +844,7 @@ PARAMS: tuple[Param, ...] = (
         ("off", "golden", "blind", "both"),
         "off",
         "A stick counts twice in a golden deal, in a deal whose contract was bid blind, or both.",
-        ("off",),
+        ("off", "golden"),
     ),
     _choice(
         "penalty.no_win",
@@ -894,7 +860,6 @@ PARAMS: tuple[Param, ...] = (
         False,
         "A failed declarer loses nothing at once but gets a cross, and its second cross costs a"
         " penalty.",
-        (False,),
     ),
     _int("penalty.cross_amount", 0, 240, 120, "What the second cross costs."),
     # named contracts
@@ -930,7 +895,6 @@ PARAMS: tuple[Param, ...] = (
         "nothing",
         "What a dealer who sits out scores from the talon: nothing, its card points, those plus"
         " a marriage, or 50 per ace plus a marriage.",
-        ("nothing",),
     ),
 )
 
