@@ -222,7 +222,8 @@ class Solver:
             self.to_act = (seat + 1) % self.n
             return 0
         best = self.best
-        if (c // 6 == best // 6 and c > best) or (c // 6 == self.trick_trump and best // 6 != c // 6):
+        suit = c // 6
+        if (suit == best // 6 and c > best) or (suit == self.trick_trump and best // 6 != suit):
             self.best = c
             self.best_seat = seat
         trick.append(c)

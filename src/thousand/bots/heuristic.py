@@ -1,0 +1,321 @@
+"""The heuristic bot (level medium): rules of thumb that a good club player uses.
+
+It bids from its hand's strength, its marriages and what the talon is expected to bring; passes
+cards that build voids and keeps its marriages; writes off a hopeless contract; raises when the
+talon completed a marriage; declares marriages as soon as it may (the one it wants as trump
+last); as a defender it plays against the declarer; and it remembers every card played (what is
+still out, who has shown a void). It reads only its view and the rules, so any number of seats
+works.
+"""
+
+from __future__ import annotations
+
+from ..cards import ACE, CARD_POINTS, KING, QUEEN, SUIT_MASKS, TEN, card_list
+from ..engine.actions import (
+    BID,
+    CONTRACT,
+    DECLARE,
+    PASS,
+    WRITE_OFF,
+    give_parts,
+    is_bid,
+    is_contract,
+    is_give,
+    played_card,
+)
+from ..engine.deal import Phase
+from ..engine.scoring import writeoff_share
+from ..engine.views import SeatView
+from ..rules import Rules
+from .base import Limit
+from .knowledge import outstanding, trick_trumps, voids
+
+_PAIR = tuple((1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4))
+
+#: The margin (points) by which the estimate must clear a bid or contract.
+BID_MARGIN = 25
+RAISE_MARGIN = 10
+#: A contract is hopeless when the estimate falls this far short of it.
+HOPELESS = 35
+
+
+def suit_cards(hand: int, suit: int) -> list[int]:
+    """The cards of ``suit`` in ``hand``, highest first."""
+    return [c for c in range(6 * suit + 5, 6 * suit - 1, -1) if hand >> c & 1]
+
+
+def hand_estimate(hand: int, rules: Rules, cards_each: int = 8) -> int:
+    """The points a declarer can expect to take with ``hand`` (the cards it will play with):
+    the tricks of its top cards, what those tricks capture, its long suits and its marriages."""
+    est = 0
+    marriages = 0
+    has_winner = False
+    longest = 0
+    for s in range(4):
+        cards = suit_cards(hand, s)
+        n = len(cards)
+        longest = max(longest, n)
+        top = [c % 6 for c in cards]
+        if ACE in top:
+            est += 22
+            has_winner = True
+            if TEN in top:
+                est += 20
+                if KING in top:
+                    est += 8
+        elif TEN in top and n >= 3:
+            est += 8
+        if hand & _PAIR[s] == _PAIR[s]:
+            marriages += rules.marriage_values[s]
+        if n >= 4:
+            est += 6 * (n - 3)
+    if marriages:
+        # A marriage needs a trick first (marriage.trick_required) and makes its suit trump.
+        est += marriages if has_winner or not rules.marriage_trick_required else marriages * 2 // 3
+        est += 10
+    return est * 8 // max(cards_each, 1)
+
+
+def talon_hope(hand: int, rules: Rules) -> int:
+    """What the talon is expected to add before the declarer passes its two weakest cards: a few
+    card points, and the chance that it completes a half-marriage."""
+    size = rules.deal_talon_size
+    if size <= 0:
+        return 0
+    hope = 4 * size
+    unseen = 24 - hand.bit_count()
+    for s in range(4):
+        pair = hand & _PAIR[s]
+        if pair and pair != _PAIR[s]:
+            hope += rules.marriage_values[s] * size // unseen
+    return hope
+
+
+def keep_value(c: int, hand: int, trump: int) -> int:
+    """How much the declarer wants to keep card ``c`` of ``hand`` (passing the lowest)."""
+    suit = c // 6
+    rank = c % 6
+    in_suit = (hand & SUIT_MASKS[suit]).bit_count()
+    value = (0, 2, 5, 8, 20, 60)[rank]
+    if rank == TEN and hand >> (c + 1) & 1:
+        value = 50
+    if rank in (QUEEN, KING) and hand & _PAIR[suit] == _PAIR[suit]:
+        value = 80
+    if suit == trump:
+        value += 15
+    if in_suit <= 2 and rank < TEN:
+        value -= 6  # a short suit: giving it away builds a void
+    return value * 10 + rank
+
+
+class HeuristicBot:
+    """Level medium: a fast rule-of-thumb player (well under 5 ms a move)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: SeatView, limit: Limit | None = None) -> int:
+        actions = view.legal_actions
+        if not actions:
+            raise ValueError("this seat has no legal action: it is not its turn")
+        if len(actions) == 1:
+            return actions[0]
+        phase = view.phase
+        if phase is Phase.AUCTION:
+            return self.bid(view)
+        if phase is Phase.PASSING:
+            return self.pass_card(view)
+        if phase is Phase.CONTRACT:
+            return self.contract(view)
+        return self.play(view)
+
+    # -- the auction --------------------------------------------------------------------------
+
+    def max_bid(self, view: SeatView) -> int:
+        """The highest bid this hand is worth."""
+        hand = view.hand or 0
+        rules = view.rules
+        return hand_estimate(hand, rules, hand.bit_count() + 1) + talon_hope(hand, rules)
+
+    def bid(self, view: SeatView) -> int:
+        actions = view.legal_actions
+        bids = sorted(a for a in actions if is_bid(a))
+        worth = self.max_bid(view) - BID_MARGIN
+        if bids and bids[0] - BID <= worth:
+            return bids[0]
+        if PASS in actions:
+            return PASS
+        return bids[0]
+
+    # -- the talon ----------------------------------------------------------------------------
+
+    def pass_card(self, view: SeatView) -> int:
+        actions = view.legal_actions
+        hand = view.hand or 0
+        rules = view.rules
+        if WRITE_OFF in actions and self.hopeless(view):
+            return WRITE_OFF
+        gives = [a for a in actions if is_give(a)]
+        # The weakest card goes to the first seat still due one.
+        seat = min(give_parts(a)[1] for a in gives)
+        mine = [a for a in gives if give_parts(a)[1] == seat]
+        trump = _best_trump(hand, rules)
+        return min(mine, key=lambda a: keep_value(give_parts(a)[0], hand, trump))
+
+    def kept_hand(self, hand: int, rules: Rules, passes: int) -> int:
+        """The hand after passing its ``passes`` weakest cards."""
+        trump = _best_trump(hand, rules)
+        for _ in range(passes):
+            c = min(card_list(hand), key=lambda x: keep_value(x, hand, trump))
+            hand &= ~(1 << c)
+        return hand
+
+    def hopeless(self, view: SeatView) -> bool:
+        """Whether the contract is out of reach by far, and writing off costs no more than
+        failing would: the opponents' write-off gain is at most what they would score."""
+        hand = view.hand or 0
+        rules = view.rules
+        contract = view.contract or 0
+        opponents = len(view.active) - 1
+        kept = self.kept_hand(hand, rules, opponents)
+        est = hand_estimate(kept, rules, kept.bit_count())
+        if est + HOPELESS > contract:
+            return False
+        defenders_expect = (120 - est) // max(opponents, 1)
+        return writeoff_share(rules, contract, opponents) <= defenders_expect + 20
+
+    def contract(self, view: SeatView) -> int:
+        hand = view.hand or 0
+        rules = view.rules
+        est = hand_estimate(hand, rules, hand.bit_count()) - RAISE_MARGIN
+        amounts = sorted(a for a in view.legal_actions if is_contract(a))
+        best = amounts[0]
+        for a in amounts:
+            if a - CONTRACT <= est:
+                best = a
+        return best
+
+    # -- the play -----------------------------------------------------------------------------
+
+    def play(self, view: SeatView) -> int:
+        actions = list(view.legal_actions)
+        if view.trick:
+            return self.follow(view, actions)
+        return self.lead(view, actions)
+
+    def lead(self, view: SeatView, actions: list[int]) -> int:
+        hand = view.hand or 0
+        rules = view.rules
+        declares = [a for a in actions if a >= DECLARE]
+        if declares:
+            # Declare now; with several, the suit wanted as trump last. Lead the queen.
+            trump = _best_trump(hand, rules)
+            suits = {(a - DECLARE) // 6 for a in declares}
+            suit = min(suits, key=lambda s: (s == trump, rules.marriage_values[s]))
+            queen = 6 * suit + QUEEN + DECLARE
+            return queen if queen in declares else next(a for a in declares if a // 6 == suit)
+        me = view.seat
+        declarer = view.declarer
+        out = outstanding(view)
+        trump = -1 if view.trump is None else view.trump
+        shown = voids(view)
+        opponents = [s for s in view.active if s != me and (s == declarer) != (me == declarer)]
+        cards = [a for a in actions if a < DECLARE]
+        # A master card (nothing higher out) in a suit no opponent is known to trump.
+        masters = []
+        for c in cards:
+            suit = c // 6
+            if out & SUIT_MASKS[suit] & ~((1 << (c + 1)) - 1):
+                continue
+            ruffed = any(
+                shown[s] & SUIT_MASKS[suit] and trump >= 0 and trump != suit for s in opponents
+            )
+            if not ruffed and not _keeps_marriage(c, hand):
+                masters.append(c)
+        if masters:
+            return max(masters, key=lambda c: (CARD_POINTS[c], c))
+        # Otherwise a low card that keeps marriages and tens guarded, from a short suit.
+        return min(
+            cards,
+            key=lambda c: (
+                _keeps_marriage(c, hand),
+                c // 6 == trump,
+                CARD_POINTS[c],
+                (hand & SUIT_MASKS[c // 6]).bit_count(),
+            ),
+        )
+
+    def follow(self, view: SeatView, actions: list[int]) -> int:
+        me = view.seat
+        declarer = view.declarer
+        n = view.seats
+        trick = view.trick
+        led = trick[0][1] // 6
+        trump = _trick_trump(view)
+        best_seat, best = trick[0]
+        for seat, c in trick[1:]:
+            if _beats(c, best, trump):
+                best_seat, best = seat, c
+        ours = (best_seat == declarer) == (me == declarer)
+        later = [(trick[0][0] + i) % n for i in range(len(trick) + 1, len(view.active))]
+        foes_after = [s for s in later if (s == declarer) != (me == declarer)]
+        out = outstanding(view)
+        cards = [played_card(a) for a in actions]
+        winners = [c for c in cards if _beats(c, best, trump)]
+        hand = view.hand or 0
+        if ours and (not foes_after or _safe(best, trump, out)):
+            # Our side has the trick: give it points, but not a trump or a master needlessly.
+            return max(
+                cards,
+                key=lambda c: (
+                    not _keeps_marriage(c, hand),
+                    c // 6 != trump or led == trump,
+                    CARD_POINTS[c],
+                ),
+            )
+        if winners:
+            if not foes_after:
+                # Last against the trick: win it as cheaply as the points allow.
+                return min(winners, key=lambda c: (c // 6 == trump and led != trump, c % 6))
+            safe = [c for c in winners if _safe(c, trump, out)]
+            if safe:
+                return min(safe, key=lambda c: (c // 6 == trump and led != trump, c % 6))
+            if ours:
+                return min(cards, key=lambda c: (CARD_POINTS[c], c))
+        # Cannot take it: throw the least.
+        return min(
+            cards,
+            key=lambda c: (_keeps_marriage(c, hand), c // 6 == trump, CARD_POINTS[c], c % 6),
+        )
+
+
+def _beats(c: int, best: int, trump: int) -> bool:
+    return (c // 6 == best // 6 and c > best) or (c // 6 == trump and best // 6 != trump)
+
+
+def _safe(c: int, trump: int, out: int) -> bool:
+    """Whether nothing still out can beat card ``c`` in its suit (trumps aside)."""
+    return not (out & SUIT_MASKS[c // 6] & ~((1 << (c + 1)) - 1)) and (
+        c // 6 == trump or trump < 0 or not out & SUIT_MASKS[trump]
+    )
+
+
+def _keeps_marriage(c: int, hand: int) -> bool:
+    suit = c // 6
+    return c % 6 in (QUEEN, KING) and hand & _PAIR[suit] == _PAIR[suit]
+
+
+def _best_trump(hand: int, rules: Rules) -> int:
+    """The marriage suit this hand would like as trump (the longest, then the dearest), or -1."""
+    suits = [s for s in range(4) if hand & _PAIR[s] == _PAIR[s]]
+    if not suits:
+        return -1
+    return max(suits, key=lambda s: ((hand & SUIT_MASKS[s]).bit_count(), rules.marriage_values[s]))
+
+
+def _trick_trump(view: SeatView) -> int:
+    """The trump for the current trick (a marriage declared on its lead may not count yet)."""
+    trumps = trick_trumps(view)
+    return trumps[-1] if trumps else -1
