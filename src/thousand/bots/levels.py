@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from .base import Bot
 from .heuristic import HeuristicBot
+from .pimc import make_expert, make_hard
 from .random_bot import RandomBot
 
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -14,9 +15,11 @@ LEVELS = ("easy", "medium", "hard", "expert")
 _MAKERS: dict[str, Callable[[int | None], Bot]] = {
     "easy": RandomBot,
     "medium": HeuristicBot,
+    "hard": make_hard,
+    "expert": make_expert,
 }
 
-ALIASES = {"random": "easy", "heuristic": "medium", "pimc": "hard"}
+ALIASES = {"random": "easy", "heuristic": "medium", "pimc": "hard", "pimc-expert": "expert"}
 """Bot names that the arena and the command line accept beside the levels."""
 
 

@@ -311,6 +311,8 @@ class Solver:
     def search(self, alpha: int, beta: int) -> int:
         """The declarer's gain from here, exact when it lies strictly inside (alpha, beta)."""
         self.nodes += 1
+        if beta <= 0:
+            return 0  # the gain is never negative: at least beta already
         leading = not self.trick
         key = 0
         first = -1
@@ -330,10 +332,14 @@ class Solver:
                     return lo
                 alpha = max(alpha, lo)
                 beta = min(beta, hi)
-            else:
+            elif alpha > 0:
                 hi = self._upper()
                 if hi <= alpha:
                     return hi
+        elif alpha > 0:
+            hi = self._upper()
+            if hi <= alpha:
+                return hi
         a0, b0 = alpha, beta
         maximise = self.to_act == self.declarer
         best_value = -_INF if maximise else _INF
