@@ -28,6 +28,7 @@ from ..engine.actions import (
     BID,
     CONTRACT,
     DECLARE,
+    GIVE,
     PASS,
     WRITE_OFF,
     give_parts,
@@ -144,6 +145,39 @@ def keep_value(c: int, hand: int, trump: int) -> int:
     return value * 10 + rank
 
 
+#: What emptying a suit by passing is worth, in keep-value units (a void lets the declarer
+#: trump, and keeps the defenders from cashing that suit).
+VOID_BONUS = 120
+
+
+def pass_plan(hand: int, rules: Rules, count: int) -> list[int]:
+    """The ``count`` cards to pass: the least worth keeping, preferring a pair that leaves a
+    suit empty (two cards: every pair is tried; more: one at a time)."""
+    trump = _best_trump(hand, rules)
+    cards = card_list(hand)
+    if count <= 0:
+        return []
+    if count == 1 or count > 2 or len(cards) < 2:
+        out = []
+        for _ in range(min(count, len(cards))):
+            c = min(card_list(hand), key=lambda x: keep_value(x, hand, trump))
+            out.append(c)
+            hand &= ~(1 << c)
+        return out
+    best: tuple[int, int] = (cards[0], cards[1])
+    best_score = 1 << 30
+    for i, a in enumerate(cards):
+        for b in cards[i + 1 :]:
+            left = hand & ~(1 << a) & ~(1 << b)
+            emptied = sum(
+                1 for s in {a // 6, b // 6} if hand & SUIT_MASKS[s] and not left & SUIT_MASKS[s]
+            )
+            score = keep_value(a, hand, trump) + keep_value(b, hand, trump) - VOID_BONUS * emptied
+            if score < best_score:
+                best, best_score = (a, b), score
+    return list(best)
+
+
 class HeuristicBot:
     """Level medium: a fast rule-of-thumb player (well under 5 ms a move)."""
 
@@ -200,15 +234,18 @@ class HeuristicBot:
         gives = [a for a in actions if is_give(a)]
         # The weakest card goes to the first seat still due one.
         seat = min(give_parts(a)[1] for a in gives)
-        mine = [a for a in gives if give_parts(a)[1] == seat]
-        trump = _best_trump(hand, rules)
-        return min(mine, key=lambda a: keep_value(give_parts(a)[0], hand, trump))
+        due = len({give_parts(a)[1] for a in gives})
+        # Keep to the plan made before the first card went (the passed cards are in the view).
+        already = [c for c in view.passed or () if c is not None]
+        before = hand | mask_of(already)
+        chosen = [c for c in pass_plan(before, rules, due + len(already)) if hand >> c & 1]
+        if not chosen:
+            chosen = pass_plan(hand, rules, due)
+        return GIVE + seat * 24 + min(chosen, key=lambda c: keep_value(c, hand, -1))
 
     def kept_hand(self, hand: int, rules: Rules, passes: int) -> int:
-        """The hand after passing its ``passes`` weakest cards."""
-        trump = _best_trump(hand, rules)
-        for _ in range(passes):
-            c = min(card_list(hand), key=lambda x: keep_value(x, hand, trump))
+        """The hand after passing the cards of :func:`pass_plan`."""
+        for c in pass_plan(hand, rules, passes):
             hand &= ~(1 << c)
         return hand
 
