@@ -39,6 +39,24 @@ def build_parser() -> argparse.ArgumentParser:
     pp.add_argument("--name", default="You", help="your name in the record (You)")
     pp.add_argument("--out", metavar="FILE", help="write the record here at the end or on quit")
     pp.add_argument("--rules", metavar="JSON", help='rule overrides as a record\'s "rules" object')
+    pp.add_argument(
+        "--level", default="easy", help="the bots' level: easy, medium, hard, expert (easy)"
+    )
+
+    ap = sub.add_parser("arena", help="bots play duplicate deals; points, make-rates, CIs")
+    ap.add_argument("--bots", default="expert,medium", help="bots (levels), comma-separated")
+    ap.add_argument("--deals", type=int, default=100, metavar="N", help="deal-sets (100)")
+    ap.add_argument("--matches", type=int, default=0, metavar="N", help="match-sets (0)")
+    ap.add_argument("--template", default="russian", help="the rules template (russian)")
+    ap.add_argument("--seed", type=int, default=0, help="seed of the cards and the bots (0)")
+    ap.add_argument("--workers", type=int, metavar="N", help="processes (default: 2 or fewer)")
+    ap.add_argument("--out", metavar="FILE", help="write the result as JSON here")
+    ap.add_argument("--plot", metavar="FILE", help="write a PNG chart of the result here")
+    ap.add_argument("--rules", metavar="JSON", help='rule overrides as a record\'s "rules" object')
+    ap.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    an = sub.add_parser("analyze", help="what the declarer could make, and the costly cards")
+    an.add_argument("file", help="a thousand/1 record (JSON)")
     return parser
 
 
@@ -67,7 +85,26 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "play":
         from .play import run as run_play
 
-        return run_play(args.template, args.seed, args.name, args.out, args.rules)
+        return run_play(args.template, args.seed, args.name, args.out, args.rules, args.level)
+    if args.command == "arena":
+        from .arena import run as run_arena
+
+        return run_arena(
+            args.bots,
+            args.deals,
+            args.matches,
+            args.template,
+            args.seed,
+            args.workers,
+            args.out,
+            args.plot,
+            args.rules,
+            args.quiet,
+        )
+    if args.command == "analyze":
+        from .analyze import run as run_analyze
+
+        return run_analyze(args.file)
     return 2
 
 

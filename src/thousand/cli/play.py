@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..bots import Bot, RandomBot, derive_seed
+from ..bots import LEVELS, Bot, RandomBot, derive_seed, make_bot
 from ..cards import CARD_TEXT, SUIT_NAMES
 from ..engine import Game, IllegalAction, describe
 from ..engine.actions import (
@@ -343,7 +343,8 @@ def play(
     table = Table(name, n)
     game = Game.start(rules, players=names)
     rng = random.Random(seed)
-    say(f"Thousand ({template}), seed {seed}. You are seat 0; the others are random bots.")
+    kinds = ", ".join(sorted({b.name for b in opponents}))
+    say(f"Thousand ({template}), seed {seed}. You are seat 0; the others are bots ({kinds}).")
     say("Type a move's number or the move itself (Qh+, give 9s 2, contract 120); q quits.")
     try:
         while not game.over:
@@ -394,6 +395,7 @@ def run(
     name: str,
     out: str | None,
     overrides: str | None = None,
+    level: str = "easy",
 ) -> int:
     """The command: 0 when the match is won or the person quits, 2 on bad options."""
     try:
@@ -401,10 +403,17 @@ def run(
     except OptionError as e:
         print(f"play: {e}", file=sys.stderr)
         return 2
+    if level not in LEVELS:
+        print(
+            f"play: unknown --level {level!r}: the levels are {', '.join(LEVELS)}", file=sys.stderr
+        )
+        return 2
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
+    n = rules.players_count
+    bots = [make_bot(level, derive_seed(seed, "seat", s)) for s in range(1, n)]
     try:
-        play(rules, seed, name=name, template=template, out=out)
+        play(rules, seed, name=name, template=template, out=out, opponents=bots)
     except BrokenPipeError:
         raise
     except OSError as e:

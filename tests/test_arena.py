@@ -1,0 +1,123 @@
+"""The arena (duplicate deals, statistics, JSON and PNG) and ``thousand arena``."""
+
+from __future__ import annotations
+
+import json
+import struct
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from thousand.bots.arena import (
+    ArenaConfig,
+    mean_ci,
+    play_deal_set,
+    run_arena,
+    seatings,
+)
+from thousand.cli.main import main
+
+
+def test_seatings_put_every_bot_at_the_table() -> None:
+    two = seatings(2, 3)
+    assert len(two) == 6
+    assert all(set(s) == {0, 1} for s in two)
+    assert sorted(seatings(3, 3)) == sorted(
+        [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
+    )
+    assert seatings(1, 3) == [(0, 0, 0)]
+
+
+def test_mean_ci_numbers() -> None:
+    m, lo, hi = mean_ci([1.0, 2.0, 3.0, 4.0])
+    assert m == 2.5
+    # stdev 1.2910, / sqrt(4) = 0.6455, x 1.96 = 1.2652
+    assert round(lo, 4) == 1.2348 and round(hi, 4) == 3.7652
+
+
+def test_a_deal_set_plays_the_same_cards_in_every_seating() -> None:
+    """Two copies of the same bot, seated both ways, score the same deal identically."""
+    config = ArenaConfig(bots=("medium", "heuristic"), deals=1, seed=5)
+    played = play_deal_set(config, 0)
+    assert len(played) == 6
+    assert len({p.scores for p in played}) == 1  # same cards, same (deterministic) play
+    assert len({p.declarer for p in played}) == 1
+
+
+def untimed(result: dict[str, Any]) -> dict[str, Any]:
+    """A result without its timings (the clock is the one thing a seed does not fix)."""
+    out = dict(result)
+    out["bots"] = [{k: v for k, v in b.items() if k != "ms_per_decision"} for b in result["bots"]]
+    return out
+
+
+def test_results_are_reproducible_and_independent_of_workers() -> None:
+    config = ArenaConfig(bots=("medium", "easy"), deals=6, seed=11)
+    one = untimed(run_arena(config, workers=1))
+    assert untimed(run_arena(config, workers=1)) == one
+    assert untimed(run_arena(config, workers=2)) == one
+    other = run_arena(ArenaConfig(bots=("medium", "easy"), deals=6, seed=12), workers=1)
+    assert untimed(other) != one
+
+
+def test_match_sets_give_win_rates() -> None:
+    config = ArenaConfig(
+        bots=("medium", "easy"),
+        deals=0,
+        matches=2,
+        seed=1,
+        rules=(("barrel.threshold", None), ("game.target", 300)),
+    )
+    result = run_arena(config)
+    rates = [b["match_win_rate"] for b in result["bots"]]
+    assert all(0 <= r <= 1 for r in rates)
+    assert abs(sum(rates) - 1) < 1e-9  # every match has a winner within the deal limit
+    assert rates[0] > rates[1]
+
+
+def test_the_command_prints_and_writes_json_and_png(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "result.json"
+    plot = tmp_path / "result.png"
+    args = ["arena", "--bots", "medium,easy", "--deals", "5", "--seed", "2", "--workers", "1"]
+    code = main([*args, "--out", str(out), "--plot", str(plot)])
+    assert code == 0
+    captured = capsys.readouterr()
+    assert "sets" in captured.err  # the progress bar
+    lines = captured.out.splitlines()
+    assert lines[0] == "russian, 5 duplicate deal-sets (6 seatings each), seed 2"
+    assert lines[1].strip().startswith("medium:") and "points per deal" in lines[1]
+    assert "make-rate" in lines[1]
+    assert lines[3].startswith("paired difference medium - easy:")
+    result = json.loads(out.read_text())
+    assert result["config"]["bots"] == ["medium", "easy"]
+    assert len(result["per_deal_set"]) == 5
+    png = plot.read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", png[16:24]) == (640, 480)
+    # The same seed prints the same result.
+    main([*args, "--quiet"])
+    again = capsys.readouterr().out.splitlines()
+    assert [line.split(";")[:2] for line in again] == [line.split(";")[:2] for line in lines]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "medium"], "--bots: name at least two bots, comma-separated"),
+        (["--bots", "medium,grandmaster"], "--bots: unknown bot 'grandmaster'"),
+        (["--bots", "medium,medium"], "--bots: each bot may be named once"),
+        (["--bots", "medium,easy", "--deals", "0"], "--deals and --matches: play at least one"),
+        (["--bots", "medium,easy", "--template", "nope"], "template"),
+    ],
+)
+def test_bad_options_say_what_and_exit_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["arena", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("arena: ")
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
