@@ -252,8 +252,9 @@ class Solver:
         self.due &= ~(1 << seat)
 
     def _save(self) -> tuple[list[int], int, int, int, int, int, int, int, int]:
+        """The state a play changes (the trick list itself, not a copy: see _restore)."""
         return (
-            self.trick[:],
+            self.trick,
             self.to_act,
             self.leader,
             self.best,
@@ -265,6 +266,10 @@ class Solver:
         )
 
     def _restore(self, saved: tuple[list[int], int, int, int, int, int, int, int, int]) -> None:
+        """Undo a play. A lead replaced the (empty) trick list; a card played to a trick was
+        appended to the saved list, so it is popped again."""
+        if saved[0]:
+            saved[0].pop()
         (
             self.trick,
             self.to_act,
@@ -336,10 +341,6 @@ class Solver:
                 hi = self._upper()
                 if hi <= alpha:
                     return hi
-        elif alpha > 0:
-            hi = self._upper()
-            if hi <= alpha:
-                return hi
         a0, b0 = alpha, beta
         maximise = self.to_act == self.declarer
         best_value = -_INF if maximise else _INF
