@@ -24,6 +24,17 @@ def test_levels_hard_and_expert() -> None:
     assert isinstance(hard, PimcBot) and isinstance(expert, PimcBot)
     assert (hard.name, hard.samples, hard.infer) == ("pimc", 12, False)
     assert (expert.name, expert.samples, expert.infer) == ("pimc-expert", 32, True)
+    assert hard.node_budget is None and expert.node_budget == 1_500_000
+
+
+def test_a_node_budget_stops_the_sampling() -> None:
+    """With a tiny budget only the first sample is solved: the same choice as one sample."""
+    state = DealState.shuffled(RUSSIAN, 0, random.Random(4))
+    for _ in range(4):  # into the auction and beyond, whatever the deal
+        v = view(state, state.to_act or 0)
+        small = PimcBot(1, samples=8, node_budget=1).choose(v, Limit(seed=2))
+        assert small == PimcBot(1, samples=1).choose(v, Limit(seed=2))
+        state = state.apply(small)
 
 
 @pytest.mark.parametrize("template", TEMPLATES)

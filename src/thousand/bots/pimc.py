@@ -51,11 +51,20 @@ class PimcBot:
     """Samples, solves, averages. ``samples`` per decision unless the limit says otherwise."""
 
     def __init__(
-        self, seed: int | None = None, samples: int = 12, infer: bool = False, name: str = "pimc"
+        self,
+        seed: int | None = None,
+        samples: int = 12,
+        infer: bool = False,
+        name: str = "pimc",
+        node_budget: int | None = None,
     ) -> None:
         self.seed = seed
         self.samples = samples
         self.infer = infer
+        #: the most solver nodes one decision may search (it stops drawing samples then); a
+        #: count, not a clock, so that a seed still fixes every choice
+        self.node_budget = node_budget
+        self._spent = 0
         self.name = name
         self.heuristic = HeuristicBot(seed)
         self._rng = random.Random(seed)
@@ -68,6 +77,7 @@ class PimcBot:
         if len(actions) == 1:
             return actions[0]
         self._calls += 1
+        self._spent = 0
         seed = limit.seed if limit is not None and limit.seed is not None else None
         rng = random.Random(seed) if seed is not None else self._rng
         count = self.samples
@@ -134,7 +144,9 @@ class PimcBot:
     def _play(self, view: SeatView, deals: list[Deal], fallback: int) -> int:
         me = view.seat
         scores: dict[int, float] = {a: 0.0 for a in view.legal_actions}
-        for d in deals:
+        for i, d in enumerate(deals):
+            if i and self._over():
+                break
             solver = Solver(d)
             have = declarer_points(d)
             need = points_needed(d, d.contract) - have
@@ -148,6 +160,7 @@ class PimcBot:
             else:
                 for a, made in solver.move_makes(need).items():
                     scores[a] += 1000 * made if declarer else -1000 * made
+            self._spent += solver.nodes
         return _best(scores, fallback)
 
     # -- the auction --------------------------------------------------------------------------
@@ -165,12 +178,26 @@ class PimcBot:
         return PASS
 
     def _make_share(self, deals: list[Deal], setup: Callable[[Deal], Deal], amount: int) -> float:
-        made = 0
+        made = count = 0
         for d in deals:
-            e = setup(d)
-            need = points_needed(e, amount) - declarer_points(e)
-            made += need <= 0 or Solver(e).at_least(need)
-        return made / len(deals)
+            if count and self._over():
+                break
+            made += self._makes(setup(d), amount)
+            count += 1
+        return made / count
+
+    def _makes(self, e: Deal, amount: int) -> bool:
+        need = points_needed(e, amount) - declarer_points(e)
+        if need <= 0:
+            return True
+        solver = Solver(e)
+        made = solver.at_least(need)
+        self._spent += solver.nodes
+        return made
+
+    def _over(self) -> bool:
+        """Whether this decision has used up its node budget."""
+        return self.node_budget is not None and self._spent >= self.node_budget
 
     # -- the talon ----------------------------------------------------------------------------
 
@@ -185,13 +212,17 @@ class PimcBot:
             key=lambda a: keep_value(give_parts(a)[0], hand, trump),
         )[:4]
         amount = view.contract or 0
+        made = dict.fromkeys(mine, 0)
+        count = 0
+        for d in deals:
+            if count and self._over():
+                break
+            count += 1
+            for a in mine:
+                made[a] += self._makes(_finish_passing(d.copy(), a, self.heuristic), amount)
         best_action, best_share = fallback, -1.0
         for a in mine:
-
-            def setup(d: Deal, a: int = a) -> Deal:
-                return _finish_passing(d.copy(), a, self.heuristic)
-
-            share = self._make_share(deals, setup, amount)
+            share = made[a] / count
             if share > best_share + 1e-9:
                 best_action, best_share = a, share
         if WRITE_OFF in actions and best_share < WRITE_OFF_BELOW and self.heuristic.hopeless(view):
@@ -204,7 +235,13 @@ class PimcBot:
         hand = view.hand or 0
         reach = hand_estimate(hand, view.rules) + REACH
         amounts = [x for x in amounts if x == amounts[0] or x <= reach]
-        tops = [_most_made(d, amounts) for d in deals]
+        tops: list[int] = []
+        for d in deals:
+            if tops and self._over():
+                break
+            top, nodes = _most_made(d, amounts)
+            tops.append(top)
+            self._spent += nodes
         best, best_value = amounts[0], -1e9
         for x in amounts:
             share = sum(1 for t in tops if t >= x) / len(tops)
@@ -243,22 +280,23 @@ def _finish_passing(e: Deal, first: int, heuristic: HeuristicBot) -> Deal:
     return e
 
 
-def _most_made(d: Deal, amounts: list[int]) -> int:
-    """The highest of ``amounts`` the declarer makes from this sample (the lowest if none)."""
+def _most_made(d: Deal, amounts: list[int]) -> tuple[int, int]:
+    """The highest of ``amounts`` the declarer makes from this sample (one less than the lowest
+    if none), and the solver's nodes."""
     e = d.copy()
     e.apply(contract(amounts[0]))
     solver = Solver(e)
     have = declarer_points(e)
     lo, hi = 0, len(amounts) - 1
     if not solver.at_least(points_needed(e, amounts[0]) - have):
-        return amounts[0] - 1
+        return amounts[0] - 1, solver.nodes
     while lo < hi:
         mid = (lo + hi + 1) // 2
         if solver.at_least(points_needed(e, amounts[mid]) - have):
             lo = mid
         else:
             hi = mid - 1
-    return amounts[lo]
+    return amounts[lo], solver.nodes
 
 
 def make_hard(seed: int | None = None) -> PimcBot:
@@ -266,6 +304,11 @@ def make_hard(seed: int | None = None) -> PimcBot:
     return PimcBot(seed, samples=12, name="pimc")
 
 
+EXPERT_NODES = 1_500_000
+"""Expert's node budget a decision: about 0.6 s of solving in the compiled build."""
+
+
 def make_expert(seed: int | None = None) -> PimcBot:
-    """Level expert: 32 samples a decision, and inference from the bidding."""
-    return PimcBot(seed, samples=32, infer=True, name="pimc-expert")
+    """Level expert: up to 32 samples a decision within a node budget, and inference from the
+    bidding."""
+    return PimcBot(seed, samples=32, infer=True, name="pimc-expert", node_budget=EXPERT_NODES)
