@@ -24,7 +24,7 @@ def test_levels_hard_and_expert() -> None:
     assert isinstance(hard, PimcBot) and isinstance(expert, PimcBot)
     assert (hard.name, hard.samples, hard.infer) == ("pimc", 12, False)
     assert (expert.name, expert.samples, expert.infer) == ("pimc-expert", 32, True)
-    assert hard.node_budget is None and expert.node_budget == 1_500_000
+    assert hard.node_budget is None and expert.node_budget == 1_200_000
 
 
 def test_a_node_budget_stops_the_sampling() -> None:

@@ -304,8 +304,8 @@ def make_hard(seed: int | None = None) -> PimcBot:
     return PimcBot(seed, samples=12, name="pimc")
 
 
-EXPERT_NODES = 1_500_000
-"""Expert's node budget a decision: about 0.6 s of solving in the compiled build."""
+EXPERT_NODES = 1_200_000
+"""Expert's node budget a decision: about half a second of solving in the compiled build."""
 
 
 def make_expert(seed: int | None = None) -> PimcBot:
