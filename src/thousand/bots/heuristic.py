@@ -57,11 +57,6 @@ TALONS = 16
 HOPELESS = 35
 
 
-def suit_cards(hand: int, suit: int) -> list[int]:
-    """The cards of ``suit`` in ``hand``, highest first."""
-    return [c for c in range(6 * suit + 5, 6 * suit - 1, -1) if hand >> c & 1]
-
-
 #: The linear model of :func:`hand_estimate`: least squares on 3,000 random ``russian`` deals,
 #: the target being the open-card solver's value of the declarer's 8 cards after passing
 #: (``benchmarks/fit_estimate.py`` refits it). Residual error about 16 points.
@@ -179,7 +174,9 @@ def pass_plan(hand: int, rules: Rules, count: int) -> list[int]:
 
 
 class HeuristicBot:
-    """Level medium: a fast rule-of-thumb player (well under 5 ms a move)."""
+    """Level medium: a fast rule-of-thumb player (well under 5 ms a move). It is deterministic:
+    the seed is kept for :func:`~thousand.bots.levels.make_bot`'s sake, and the limit does not
+    concern it."""
 
     name = "heuristic"
 
