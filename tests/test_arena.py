@@ -3,20 +3,28 @@
 from __future__ import annotations
 
 import json
+import random
 import struct
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from thousand.bots import Limit
 from thousand.bots.arena import (
     ArenaConfig,
     mean_ci,
     play_deal_set,
+    play_out,
     run_arena,
     seatings,
 )
 from thousand.cli.main import main
+from thousand.engine import Game
+from thousand.engine.actions import PASS, is_bid
+from thousand.engine.dealing import deal_cards
+from thousand.engine.views import SeatView
+from thousand.rules import template_rules
 
 
 def test_seatings_put_every_bot_at_the_table() -> None:
@@ -121,3 +129,34 @@ def test_bad_options_say_what_and_exit_2(
     assert err.startswith("arena: ")
     assert message in err
     assert len(err.strip().splitlines()) == 1
+
+
+class Scripted:
+    """Passes whenever it may, else makes the first legal move."""
+
+    name = "scripted"
+
+    def choose(self, view: SeatView, limit: Limit | None = None) -> int:
+        return PASS if PASS in view.legal_actions else view.legal_actions[0]
+
+
+class Bidder(Scripted):
+    """Bids the lowest legal bid whenever it may bid, else as Scripted."""
+
+    def choose(self, view: SeatView, limit: Limit | None = None) -> int:
+        bids = [a for a in view.legal_actions if is_bid(a)]
+        return min(bids) if bids else super().choose(view, limit)
+
+
+def test_forced_contracts_are_told_apart() -> None:
+    rules = template_rules("russian")
+    hands, talon = deal_cards(rules, random.Random(1), 0)
+    game = Game.start(rules).new_deal(hands, talon)
+    chosen: set[int] = set()
+    done = play_out(game, [Scripted(), Scripted(), Scripted()], (0, 0, 0), {}, chosen)
+    assert done.reports[-1].outcome.declarer == 0  # the forced dealer
+    assert chosen == set()
+    chosen = set()
+    done = play_out(game, [Scripted(), Bidder(), Scripted()], (0, 0, 0), {}, chosen)
+    assert done.reports[-1].outcome.declarer == 1
+    assert chosen == {1}

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Game
+from ..engine.actions import PASS, is_bid
 from ..engine.dealing import deal_cards
 from ..engine.views import game_view
 from ..rules import Rules, template_rules
@@ -61,6 +62,8 @@ class Played:
     result: str
     #: per bot index: (decisions, seconds thinking)
     timing: dict[int, tuple[int, float]] = field(default_factory=dict)
+    #: the declarer never bid of its own will (a forced dealer, or a bid it could not pass on)
+    forced: bool = False
 
 
 def _bots_for(config: ArenaConfig, seating: tuple[int, ...], *labels: object) -> list[Bot]:
@@ -70,9 +73,15 @@ def _bots_for(config: ArenaConfig, seating: tuple[int, ...], *labels: object) ->
     ]
 
 
-def _play_deal(
-    game: Game, bots: Sequence[Bot], seating: tuple[int, ...], timing: dict[int, list[float]]
+def play_out(
+    game: Game,
+    bots: Sequence[Bot],
+    seating: tuple[int, ...],
+    timing: dict[int, list[float]],
+    chosen: set[int] | None = None,
 ) -> Game:
+    """Play the deal out; ``chosen`` collects the seats that made a bid they could have passed
+    on."""
     while game.in_deal:
         assert game.deal is not None
         seat = game.deal.to_act
@@ -81,6 +90,8 @@ def _play_deal(
         start = time.perf_counter()
         action = bots[seat].choose(view)
         spent = time.perf_counter() - start
+        if chosen is not None and is_bid(action) and PASS in view.legal_actions:
+            chosen.add(seat)
         slot = timing.setdefault(seating[seat], [0.0, 0.0])
         slot[0] += 1
         slot[1] += spent
@@ -100,7 +111,8 @@ def play_deal_set(config: ArenaConfig, index: int) -> list[Played]:
         bots = _bots_for(config, seating, "deal", index)
         game = Game.start(rules, dealer=dealer).new_deal(hands, talon)
         timing: dict[int, list[float]] = {}
-        game = _play_deal(game, bots, seating, timing)
+        chosen: set[int] = set()
+        game = play_out(game, bots, seating, timing, chosen)
         outcome = game.reports[-1].outcome
         out.append(
             Played(
@@ -110,6 +122,7 @@ def play_deal_set(config: ArenaConfig, index: int) -> list[Played]:
                 outcome.contract,
                 outcome.result,
                 {b: (int(t[0]), t[1]) for b, t in timing.items()},
+                outcome.declarer is not None and outcome.declarer not in chosen,
             )
         )
     return out
@@ -128,7 +141,7 @@ def play_match_set(config: ArenaConfig, index: int) -> list[tuple[tuple[int, ...
         for _ in range(config.max_match_deals):
             if game.over:
                 break
-            game = _play_deal(game.shuffle_and_deal(rng), bots, seating, timing)
+            game = play_out(game.shuffle_and_deal(rng), bots, seating, timing)
         out.append((seating, game.match.winner))
     return out
 
@@ -169,6 +182,7 @@ def summarize(
     points = [points_per_deal(config, ds) for ds in deal_sets]
     for b in range(k):
         made = failed = written = declared = 0
+        bid_made = bid_played = 0
         decisions = 0
         seconds = 0.0
         for ds in deal_sets:
@@ -178,6 +192,9 @@ def summarize(
                     made += p.result == "made"
                     failed += p.result == "failed"
                     written += p.result == "written-off"
+                    if not p.forced and p.result in ("made", "failed"):
+                        bid_played += 1
+                        bid_made += p.result == "made"
                 n, s = p.timing.get(b, (0, 0.0))
                 decisions += n
                 seconds += s
@@ -192,6 +209,8 @@ def summarize(
             "failed": failed,
             "written_off": written,
             "make_rate": _num(made / played) if played else None,
+            "bid_contracts_played": bid_played,
+            "bid_make_rate": _num(bid_made / bid_played) if bid_played else None,
             "decisions": decisions,
             "ms_per_decision": _num(1000 * seconds / decisions) if decisions else None,
         }

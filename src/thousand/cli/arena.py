@@ -65,7 +65,8 @@ def report_lines(result: dict[str, Any]) -> list[str]:
             f"{b['bot']:>8}: {_f(b['points_per_deal'])} points per deal"
             f" (95% CI {_f(lo)} to {_f(hi)}); declared {b['declared']},"
             f" made {b['made']}, failed {b['failed']}, wrote off {b['written_off']}"
-            f" (make-rate {'-' if rate is None else f'{100 * rate:.1f}%'});"
+            f" (make-rate {'-' if rate is None else f'{100 * rate:.1f}%'},"
+            f" {_pct(b['bid_make_rate'])} of the contracts it chose to bid);"
             f" {_f(b['ms_per_decision'], 2)} ms per decision"
         )
         if "match_win_rate" in b:
