@@ -160,3 +160,20 @@ def test_forced_contracts_are_told_apart() -> None:
     done = play_out(game, [Scripted(), Bidder(), Scripted()], (0, 0, 0), {}, chosen)
     assert done.reports[-1].outcome.declarer == 1
     assert chosen == {1}
+
+
+def test_the_chart_is_a_valid_png_for_any_result() -> None:
+    import zlib
+
+    from thousand.bots.plot import arena_png
+
+    one = run_arena(ArenaConfig(bots=("medium",), deals=2, seed=1))
+    for result in (one, run_arena(ArenaConfig(bots=("medium", "easy"), deals=3, seed=1))):
+        png = arena_png(result, width=320, height=240)
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+        assert struct.unpack(">II", png[16:24]) == (320, 240)
+        start = png.index(b"IDAT") + 4
+        length = struct.unpack(">I", png[start - 8 : start - 4])[0]
+        raw = zlib.decompress(png[start : start + length])
+        assert len(raw) == 240 * (1 + 3 * 320)
+        assert set(raw[:: 1 + 3 * 320]) == {0}  # every row starts with filter type 0
