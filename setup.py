@@ -23,6 +23,7 @@ COMPILED = [
     "src/thousand/engine/state.py",
     "src/thousand/engine/talon.py",
     "src/thousand/engine/tricks.py",
+    "src/thousand/bots/solver.py",
 ]
 
 ext_modules = []

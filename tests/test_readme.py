@@ -98,7 +98,7 @@ def documented_commands() -> list[list[str]]:
 
 def test_every_subcommand_is_documented() -> None:
     documented = {argv[0] for argv in documented_commands()}
-    assert documented == {"play", "selfplay", "replay", "rules", "serve"}
+    assert documented == {"play", "selfplay", "replay", "rules", "serve", "arena", "analyze"}
 
 
 @pytest.mark.parametrize("argv", documented_commands(), ids=" ".join)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import Bot
+from .heuristic import HeuristicBot
+from .pimc import make_expert, make_hard
 from .random_bot import RandomBot
 
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -12,7 +14,13 @@ LEVELS = ("easy", "medium", "hard", "expert")
 
 _MAKERS: dict[str, Callable[[int | None], Bot]] = {
     "easy": RandomBot,
+    "medium": HeuristicBot,
+    "hard": make_hard,
+    "expert": make_expert,
 }
+
+ALIASES = {"random": "easy", "heuristic": "medium", "pimc": "hard", "pimc-expert": "expert"}
+"""Bot names that the arena and the command line accept beside the levels."""
 
 
 def available_levels() -> tuple[str, ...]:
@@ -22,7 +30,7 @@ def available_levels() -> tuple[str, ...]:
 
 def make_bot(level: str, seed: int | None = None) -> Bot:
     """A fresh bot of ``level``, its randomness seeded by ``seed``."""
-    maker = _MAKERS.get(level)
+    maker = _MAKERS.get(ALIASES.get(level, level))
     if maker is None:
         known = ", ".join(available_levels())
         raise ValueError(f"unknown bot level '{level}': the levels are {known}")

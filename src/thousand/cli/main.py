@@ -47,7 +47,13 @@ def build_parser() -> argparse.ArgumentParser:
     pp.add_argument("--server", metavar="URL", help="a running server (default: start one here)")
     pp.add_argument("--join", metavar="URL", help="join the table at this URL (.../tables/ID)")
     pp.add_argument("--humans", type=int, default=1, help="human seats at a new table (1)")
-    pp.add_argument("--bots", default="easy", metavar="LEVEL", help="the bots' level (easy)")
+    pp.add_argument(
+        "--level",
+        "--bots",
+        dest="level",
+        default="easy",
+        help="the bots' level: easy, medium, hard, expert (easy)",
+    )
     pp.add_argument("--data", default=None, help="the local server's data folder")
 
     sv = sub.add_parser("serve", help="run the game server (lobby, tables, bots, storage)")
@@ -60,6 +66,21 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--message-burst", type=int, default=40, help="messages in one burst (40)")
     sv.add_argument("--request-rate", type=float, default=200.0, help="requests/s per address")
     sv.add_argument("--request-burst", type=int, default=400, help="requests in one burst (400)")
+
+    ap = sub.add_parser("arena", help="bots play duplicate deals; points, make-rates, CIs")
+    ap.add_argument("--bots", default="expert,medium", help="bots (levels), comma-separated")
+    ap.add_argument("--deals", type=int, default=100, metavar="N", help="deal-sets (100)")
+    ap.add_argument("--matches", type=int, default=0, metavar="N", help="match-sets (0)")
+    ap.add_argument("--template", default="russian", help="the rules template (russian)")
+    ap.add_argument("--seed", type=int, default=0, help="seed of the cards and the bots (0)")
+    ap.add_argument("--workers", type=int, metavar="N", help="processes (default: 2 or fewer)")
+    ap.add_argument("--out", metavar="FILE", help="write the result as JSON here")
+    ap.add_argument("--plot", metavar="FILE", help="write a PNG chart of the result here")
+    ap.add_argument("--rules", metavar="JSON", help='rule overrides as a record\'s "rules" object')
+    ap.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    an = sub.add_parser("analyze", help="what the declarer could make, and the costly cards")
+    an.add_argument("file", help="a thousand/1 record (JSON)")
 
     from .rules import add_parser as add_rules_parser
 
@@ -92,7 +113,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "play" and args.plain:
         from .play import run as run_play
 
-        return run_play(args.template, args.seed, args.name, args.out, args.rules)
+        return run_play(args.template, args.seed, args.name, args.out, args.rules, args.level)
     if args.command == "rules":
         from .rules import run as run_rules
 
@@ -105,6 +126,25 @@ def _dispatch(args: argparse.Namespace) -> int:
         from ..server.serve import run as run_serve
 
         return run_serve(args)
+    if args.command == "arena":
+        from .arena import run as run_arena
+
+        return run_arena(
+            args.bots,
+            args.deals,
+            args.matches,
+            args.template,
+            args.seed,
+            args.workers,
+            args.out,
+            args.plot,
+            args.rules,
+            args.quiet,
+        )
+    if args.command == "analyze":
+        from .analyze import run as run_analyze
+
+        return run_analyze(args.file)
     return 2
 
 

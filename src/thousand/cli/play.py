@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..bots import Bot, RandomBot, derive_seed
+from ..bots import LEVELS, Bot, RandomBot, derive_seed, make_bot
 from ..cards import CARD_TEXT, SUIT_NAMES
 from ..engine import Game, IllegalAction, describe
 from ..engine.actions import (
@@ -507,7 +507,9 @@ def play(
     table = Table(name, n)
     game = Game.start(rules, players=names)
     rng = random.Random(seed)
-    say(f"Thousand ({title or template}), seed {seed}. You are seat 0; the others are random bots.")
+    kinds = ", ".join(sorted({b.name for b in opponents}))
+    shown = title or template
+    say(f"Thousand ({shown}), seed {seed}. You are seat 0; the others are bots ({kinds}).")
     # The template's own words first, then the rules that shape a deal (without its name line,
     # which ``about`` already gives).
     summary = rules_summary(template, rules)
@@ -566,6 +568,7 @@ def run(
     name: str,
     out: str | None,
     overrides: str | None = None,
+    level: str = "easy",
 ) -> int:
     """The command: 0 when the match is won or the person quits, 2 on bad options."""
     try:
@@ -573,8 +576,15 @@ def run(
     except OptionError as e:
         print(f"play: {e}", file=sys.stderr)
         return 2
+    if level not in LEVELS:
+        print(
+            f"play: unknown --level {level!r}: the levels are {', '.join(LEVELS)}", file=sys.stderr
+        )
+        return 2
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
+    n = rules.players_count
+    bots = [make_bot(level, derive_seed(seed, "seat", s)) for s in range(1, n)]
     try:
         play(
             rules,
@@ -584,6 +594,7 @@ def run(
             out=out,
             title=chosen.name,
             about=template_about(chosen),
+            opponents=bots,
         )
     except BrokenPipeError:
         raise

@@ -80,7 +80,7 @@ def open_seat(args: argparse.Namespace) -> Seat:
     )
     seats: list[dict[str, Any]] = [{"kind": "human"} for _ in range(max(1, args.humans))]
     while len(seats) < players:
-        seats.append({"kind": "bot", "level": args.bots})
+        seats.append({"kind": "bot", "level": args.level})
     table = create_table(server, chosen.variant, changes, seats, args.seed)
     return take_seat(server, table, args.name, 0)
 

@@ -1,0 +1,122 @@
+"""What a seat can infer from its view: who played what, known voids, cards known to be held.
+
+Every function reads only a :class:`~thousand.engine.views.SeatView`.
+"""
+
+from __future__ import annotations
+
+from ..cards import FULL_DECK, KING, QUEEN, SUIT_MASKS
+from ..engine.views import SeatView
+
+
+def played_by(view: SeatView) -> list[int]:
+    """The cards each seat has played to tricks, as masks by seat."""
+    out = [0] * view.seats
+    for leader, cards, _ in view.completed_tricks:
+        seat = leader
+        for c in cards:
+            out[seat] |= 1 << c
+            seat = (seat + 1) % view.seats
+    for seat, c in view.trick:
+        out[seat] |= 1 << c
+    return out
+
+
+def tricks_in_play_order(view: SeatView) -> list[list[tuple[int, int]]]:
+    """Every trick so far (the current one last, if started) as (seat, card) in play order."""
+    out: list[list[tuple[int, int]]] = []
+    for leader, cards, _ in view.completed_tricks:
+        seat = leader
+        trick = []
+        for c in cards:
+            trick.append((seat, c))
+            seat = (seat + 1) % view.seats
+        out.append(trick)
+    if view.trick:
+        out.append(list(view.trick))
+    return out
+
+
+def trick_trumps(view: SeatView) -> list[int]:
+    """The trump in force for each trick of :func:`tricks_in_play_order` (-1: none)."""
+    rules = view.rules
+    trump = -1
+    out = []
+    for trick in tricks_in_play_order(view):
+        out.append(trump)
+        seat, c = trick[0]
+        suit = c // 6
+        if (
+            c % 6 in (QUEEN, KING)
+            and _declared_here(view, trick, seat, suit)
+            and not (rules.marriage_one_trump and trump >= 0)
+        ):
+            if rules.marriage_trump_from == "this-trick":
+                out[-1] = suit
+            trump = suit
+    return out
+
+
+def _declared_here(view: SeatView, trick: list[tuple[int, int]], seat: int, suit: int) -> bool:
+    """Whether this lead was the declaration of ``seat``'s marriage in ``suit``: the first lead
+    of that suit's K or Q by the seat, when it declared that marriage."""
+    if suit not in view.marriages[seat]:
+        return False
+    pair = (6 * suit + QUEEN, 6 * suit + KING)
+    for other in tricks_in_play_order(view):
+        lead_seat, lead = other[0]
+        if lead_seat == seat and lead in pair:
+            return other == trick
+    return False
+
+
+def declarations(view: SeatView) -> set[int]:
+    """The indices (in :func:`tricks_in_play_order`) of the tricks led with a declaration."""
+    out = set()
+    for i, trick in enumerate(tricks_in_play_order(view)):
+        seat, c = trick[0]
+        if c % 6 in (QUEEN, KING) and _declared_here(view, trick, seat, c // 6):
+            out.add(i)
+    return out
+
+
+def voids(view: SeatView) -> list[int]:
+    """For each seat, the suits (as a card mask) it has shown it no longer holds: it did not
+    follow the suit led, and, where it then had to trump, it did not trump either."""
+    out = [0] * view.seats
+    rules = view.rules
+    for trick, trump in zip(tricks_in_play_order(view), trick_trumps(view), strict=True):
+        led = trick[0][1] // 6
+        for seat, c in trick[1:]:
+            if c // 6 == led:
+                continue
+            out[seat] |= SUIT_MASKS[led]
+            if trump >= 0 and c // 6 != trump and rules.play_must_trump != "off":
+                out[seat] |= SUIT_MASKS[trump]
+    return out
+
+
+def known_held(view: SeatView) -> list[int]:
+    """For each seat, the cards this seat knows the other holds now: the cards the declarer
+    passed (for the declarer), and the partner card of a declared marriage."""
+    me = view.seat
+    out = [0] * view.seats
+    played = view.played
+    if view.passed is not None and me is not None and me == view.declarer:
+        for seat, c in enumerate(view.passed):
+            if c is not None and seat != me:
+                out[seat] |= 1 << c
+    for seat, suits in enumerate(view.marriages):
+        if seat == me:
+            continue
+        for s in suits:
+            out[seat] |= ((1 << (6 * s + QUEEN)) | (1 << (6 * s + KING))) & ~played
+    for seat in range(view.seats):
+        out[seat] &= ~played
+    return out
+
+
+def outstanding(view: SeatView) -> int:
+    """The cards not in this seat's hand and not yet played (in other hands or the talon)."""
+    hand = view.hand or 0
+    return FULL_DECK & ~hand & ~view.played

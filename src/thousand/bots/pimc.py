@@ -1,0 +1,314 @@
+"""The PIMC bot (levels hard and expert): perfect-information Monte Carlo.
+
+For each decision it draws deals consistent with its view (:mod:`thousand.bots.sampler`),
+solves each with all cards open (:mod:`thousand.bots.solver`) and picks the action that does
+best on average. Bidding, the write-off, the passing and the raise are decided by simulation
+too: on each sample the bot plays out "I take the contract at X" to the open-card result. Ties
+(common when every sample agrees the contract is made, or lost) go to the heuristic bot's
+choice. Expert draws more samples and infers from the bidding: a sample in which a seat bid far
+more than its hand is worth is drawn again.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from ..cards import card_list
+from ..engine.actions import (
+    BID,
+    CONTRACT,
+    PASS,
+    WRITE_OFF,
+    contract,
+    give,
+    give_parts,
+    is_bid,
+    is_contract,
+    is_give,
+)
+from ..engine.deal import Deal, Phase
+from ..engine.views import SeatView
+from .base import Limit
+from .heuristic import HeuristicBot, hand_estimate, keep_value
+from .sampler import Sampler
+from .solver import Solver, declarer_points, points_needed
+
+#: Below this many cards left in hands, the bot solves for exact points, not just make-or-fail.
+EXACT_BELOW = 13
+#: Bid (or raise to) an amount only when at least this share of the samples makes it.
+BID_CONFIDENCE = 0.6
+#: Write off when fewer than this share of the samples makes the contract.
+WRITE_OFF_BELOW = 0.15
+#: How far above the heuristic estimate the raise looks.
+REACH = 40
+#: How far above its hand's worth a seat may have bid before expert's inference rejects a sample.
+BID_SLACK = 35
+
+
+class PimcBot:
+    """Samples, solves, averages. ``samples`` per decision unless the limit says otherwise."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        samples: int = 12,
+        infer: bool = False,
+        name: str = "pimc",
+        node_budget: int | None = None,
+    ) -> None:
+        self.seed = seed
+        self.samples = samples
+        self.infer = infer
+        #: the most solver nodes one decision may search (it stops drawing samples then); a
+        #: count, not a clock, so that a seed still fixes every choice
+        self.node_budget = node_budget
+        self._spent = 0
+        self.name = name
+        self.heuristic = HeuristicBot(seed)
+        self._rng = random.Random(seed)
+        self._calls = 0
+
+    def choose(self, view: SeatView, limit: Limit | None = None) -> int:
+        actions = view.legal_actions
+        if not actions:
+            raise ValueError("this seat has no legal action: it is not its turn")
+        if len(actions) == 1:
+            return actions[0]
+        self._calls += 1
+        self._spent = 0
+        seed = limit.seed if limit is not None and limit.seed is not None else None
+        rng = random.Random(seed) if seed is not None else self._rng
+        count = self.samples
+        if limit is not None and limit.iterations is not None:
+            count = max(1, limit.iterations)
+        deadline = None
+        if limit is not None and limit.time_s is not None:
+            deadline = time.perf_counter() + limit.time_s
+        deals = self._draw(view, rng, count, deadline)
+        fallback = self.heuristic.choose(view)
+        if not deals:
+            return fallback
+        phase = view.phase
+        if phase is Phase.PLAY:
+            return self._play(view, deals, fallback)
+        if phase is Phase.AUCTION:
+            return self._bid(view, deals, fallback)
+        if phase is Phase.PASSING:
+            return self._pass(view, deals, fallback)
+        if phase is Phase.CONTRACT:
+            return self._contract(view, deals, fallback)
+        return fallback
+
+    # -- sampling -----------------------------------------------------------------------------
+
+    def _draw(
+        self, view: SeatView, rng: random.Random, count: int, deadline: float | None
+    ) -> list[Deal]:
+        sampler = Sampler(view, rng)
+        deals: list[Deal] = []
+        rejected = 0
+        while len(deals) < count:
+            if deadline is not None and deals and time.perf_counter() > deadline:
+                break
+            d = sampler.draw()
+            if d is None:
+                break
+            if self.infer and rejected < 4 * count and not self._plausible(view, d):
+                rejected += 1
+                continue
+            deals.append(d)
+        return deals
+
+    def _plausible(self, view: SeatView, d: Deal) -> bool:
+        """Whether every other seat's highest bid fits its sampled hand (expert's inference)."""
+        rules = view.rules
+        top: dict[int, int] = {}
+        for seat, amount in view.auction:
+            if amount:
+                top[seat] = max(top.get(seat, 0), amount)
+        for seat, amount in top.items():
+            if seat == view.seat:
+                continue
+            hand = d.dealt[seat]
+            worth = hand_estimate(
+                self.heuristic.kept_hand(hand | d.talon, rules, len(d.order) - 1), rules
+            )
+            if amount > worth + BID_SLACK:
+                return False
+        return True
+
+    # -- the play -----------------------------------------------------------------------------
+
+    def _play(self, view: SeatView, deals: list[Deal], fallback: int) -> int:
+        me = view.seat
+        scores: dict[int, float] = {a: 0.0 for a in view.legal_actions}
+        for i, d in enumerate(deals):
+            if i and self._over():
+                break
+            solver = Solver(d)
+            have = declarer_points(d)
+            need = points_needed(d, d.contract) - have
+            declarer = me == d.declarer
+            cards_left = sum(h.bit_count() for h in d.hands)
+            if cards_left < EXACT_BELOW:
+                for a, v in solver.move_values().items():
+                    made = v >= need
+                    score = 1000 * made + v
+                    scores[a] += score if declarer else -score
+            else:
+                for a, made in solver.move_makes(need).items():
+                    scores[a] += 1000 * made if declarer else -1000 * made
+            self._spent += solver.nodes
+        return _best(scores, fallback)
+
+    # -- the auction --------------------------------------------------------------------------
+
+    def _bid(self, view: SeatView, deals: list[Deal], fallback: int) -> int:
+        me = view.seat
+        assert me is not None
+        bids = sorted(a for a in view.legal_actions if is_bid(a))
+        if not bids:
+            return fallback
+        lowest = bids[0] - BID
+        share = self._make_share(deals, lambda d: _take(d, me, lowest, self.heuristic), lowest)
+        if share >= BID_CONFIDENCE or PASS not in view.legal_actions:
+            return bids[0]
+        return PASS
+
+    def _make_share(self, deals: list[Deal], setup: Callable[[Deal], Deal], amount: int) -> float:
+        made = count = 0
+        for d in deals:
+            if count and self._over():
+                break
+            made += self._makes(setup(d), amount)
+            count += 1
+        return made / count
+
+    def _makes(self, e: Deal, amount: int) -> bool:
+        need = points_needed(e, amount) - declarer_points(e)
+        if need <= 0:
+            return True
+        solver = Solver(e)
+        made = solver.at_least(need)
+        self._spent += solver.nodes
+        return made
+
+    def _over(self) -> bool:
+        """Whether this decision has used up its node budget."""
+        return self.node_budget is not None and self._spent >= self.node_budget
+
+    # -- the talon ----------------------------------------------------------------------------
+
+    def _pass(self, view: SeatView, deals: list[Deal], fallback: int) -> int:
+        actions = view.legal_actions
+        hand = view.hand or 0
+        gives = [a for a in actions if is_give(a)]
+        seat = min(give_parts(a)[1] for a in gives)
+        trump = -1
+        mine = sorted(
+            (a for a in gives if give_parts(a)[1] == seat),
+            key=lambda a: keep_value(give_parts(a)[0], hand, trump),
+        )[:4]
+        amount = view.contract or 0
+        made = dict.fromkeys(mine, 0)
+        count = 0
+        for d in deals:
+            if count and self._over():
+                break
+            count += 1
+            for a in mine:
+                made[a] += self._makes(_finish_passing(d.copy(), a, self.heuristic), amount)
+        best_action, best_share = fallback, -1.0
+        for a in mine:
+            share = made[a] / count
+            if share > best_share + 1e-9:
+                best_action, best_share = a, share
+        if WRITE_OFF in actions and best_share < WRITE_OFF_BELOW and self.heuristic.hopeless(view):
+            return WRITE_OFF
+        return best_action
+
+    def _contract(self, view: SeatView, deals: list[Deal], fallback: int) -> int:
+        amounts = sorted(a - CONTRACT for a in view.legal_actions if is_contract(a))
+        # Amounts far above the hand's worth are never made: leave them out of the search.
+        hand = view.hand or 0
+        reach = hand_estimate(hand, view.rules) + REACH
+        amounts = [x for x in amounts if x == amounts[0] or x <= reach]
+        tops: list[int] = []
+        for d in deals:
+            if tops and self._over():
+                break
+            top, nodes = _most_made(d, amounts)
+            tops.append(top)
+            self._spent += nodes
+        best, best_value = amounts[0], -1e9
+        for x in amounts:
+            share = sum(1 for t in tops if t >= x) / len(tops)
+            value = (2 * share - 1) * x
+            if share >= BID_CONFIDENCE and value > best_value:
+                best, best_value = x, value
+        return contract(best)
+
+
+def _best(scores: dict[int, float], fallback: int) -> int:
+    top = max(scores.values())
+    best = [a for a, s in scores.items() if s >= top - 1e-9]
+    return fallback if fallback in best else best[0]
+
+
+def _take(d: Deal, seat: int, amount: int, heuristic: HeuristicBot) -> Deal:
+    """A copy of the sampled deal in which ``seat`` wins the auction at ``amount``, passes its
+    weakest cards and names the contract ``amount``: ready for the first lead."""
+    e = d.copy()
+    e.end_auction(seat, amount)
+    return _finish_passing(e, -1, heuristic)
+
+
+def _finish_passing(e: Deal, first: int, heuristic: HeuristicBot) -> Deal:
+    """Apply ``first`` (a give, or -1) and then the heuristic's passing, up to the first lead
+    (the contract left at the bid)."""
+    if first >= 0:
+        e.apply(first)
+    while e.phase is Phase.PASSING:
+        hand = e.hands[e.declarer]
+        receivers = [s for s in e.order if s != e.declarer and e.given[s] < 0]
+        c = min(card_list(hand), key=lambda x: keep_value(x, hand, -1))
+        e.apply(give(c, receivers[0]))
+    if e.phase is Phase.CONTRACT:
+        e.apply(contract(e.bid))
+    return e
+
+
+def _most_made(d: Deal, amounts: list[int]) -> tuple[int, int]:
+    """The highest of ``amounts`` the declarer makes from this sample (one less than the lowest
+    if none), and the solver's nodes."""
+    e = d.copy()
+    e.apply(contract(amounts[0]))
+    solver = Solver(e)
+    have = declarer_points(e)
+    lo, hi = 0, len(amounts) - 1
+    if not solver.at_least(points_needed(e, amounts[0]) - have):
+        return amounts[0] - 1, solver.nodes
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if solver.at_least(points_needed(e, amounts[mid]) - have):
+            lo = mid
+        else:
+            hi = mid - 1
+    return amounts[lo], solver.nodes
+
+
+def make_hard(seed: int | None = None) -> PimcBot:
+    """Level hard: 12 samples a decision."""
+    return PimcBot(seed, samples=12, name="pimc")
+
+
+EXPERT_NODES = 1_200_000
+"""Expert's node budget a decision: about half a second of solving in the compiled build."""
+
+
+def make_expert(seed: int | None = None) -> PimcBot:
+    """Level expert: up to 32 samples a decision within a node budget, and inference from the
+    bidding."""
+    return PimcBot(seed, samples=32, infer=True, name="pimc-expert", node_budget=EXPERT_NODES)

@@ -1,0 +1,279 @@
+"""Full deals consistent with a seat's view: the hidden cards placed at random, so that the
+deal, replayed move by move, is legal and shows this seat exactly its view.
+
+The constraints come from the view: the seat's own cards, every card played and who played it,
+the voids shown in play (rules.md 1.5), the card the declarer passed to this seat (or, for the
+declarer, every card it passed), the talon where it was shown, and the partner card of every
+declared marriage. Rules that the shortcut of voids does not cover (must-beat, bid caps by
+marriage, ...) are enforced by replaying the deal through the engine: a sample whose replay
+breaks a rule is thrown away and drawn again.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import KING, QUEEN, card_list
+from ..engine.actions import PASS, bid, contract, give, play
+from ..engine.deal import Deal, Phase
+from ..engine.views import SeatView
+from .knowledge import declarations, known_held, played_by, tricks_in_play_order, voids
+
+_PAIRS = tuple((1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4))
+
+TALON = -1
+"""The slot of the talon while it is still hidden (in the auction)."""
+
+
+def history(view: SeatView, given: tuple[int, ...]) -> list[int]:
+    """The deal's actions so far, from the view and the card passed to each seat (``given``,
+    -1 where none): the auction, the passing, the contract, then every card played."""
+    acts = [PASS if a == 0 else bid(a) for _, a in view.auction]
+    if view.declarer is None:
+        return acts
+    declarer = view.declarer
+    for seat in view.active:
+        if seat != declarer and given[seat] >= 0:
+            acts.append(give(given[seat], seat))
+    if view.phase in (Phase.PLAY, Phase.DONE) and view.rules.contract_raise:
+        assert view.contract is not None
+        acts.append(contract(view.contract))
+    led_with_marriage = declarations(view)
+    for i, trick in enumerate(tricks_in_play_order(view)):
+        for j, (_, c) in enumerate(trick):
+            acts.append(play(c, declare=j == 0 and i in led_with_marriage))
+    return acts
+
+
+def replay_deal(
+    view: SeatView, dealt: list[int], talon: int, given: tuple[int, ...]
+) -> Deal | None:
+    """The deal with these cards, replayed to the view's moment; None if a move is illegal."""
+    try:
+        d = Deal.new(view.rules, view.dealer, dealt, talon)
+    except ValueError:
+        return None
+    for action in history(view, given):
+        if action not in d.legal_actions():
+            return None
+        d.apply(action)
+    return d
+
+
+class Sampler:
+    """Draws deals consistent with one view (build one per decision)."""
+
+    def __init__(self, view: SeatView, rng: random.Random) -> None:
+        if view.seat is None or view.hand is None or view.dealt is None:
+            raise ValueError("a spectator's view has no hand to sample around")
+        self.view = view
+        self.rng = rng
+        self.me = view.seat
+        self.played = played_by(view)
+        self.voids = voids(view)
+        self.known = known_held(view)
+        self.hidden_talon = view.declarer is None
+        self.talon_size = view.rules.deal_talon_size if self.hidden_talon else 0
+        seen = view.hand | view.played
+        for k in self.known:
+            seen |= k
+        if view.talon is not None and view.declarer != self.me:
+            seen |= view.talon & ~view.played  # placed below, with the declarer or a defender
+        self.pool = ((1 << 24) - 1) & ~seen
+
+    def draw(self, tries: int = 40) -> Deal | None:
+        """One consistent deal at the view's moment, or None after ``tries`` failed attempts."""
+        for _ in range(tries):
+            d = self._attempt()
+            if d is not None:
+                return d
+        return None
+
+    # -- one attempt ----------------------------------------------------------------------------
+
+    def _attempt(self) -> Deal | None:
+        view = self.view
+        me = self.me
+        declarer = view.declarer
+        n = view.seats
+        rng = self.rng
+        hands = [self.known[s] for s in range(n)]
+        hands[me] = view.hand or 0
+        need = [view.card_counts[s] - hands[s].bit_count() for s in range(n)]
+        need[me] = 0
+        allowed = [~self.voids[s] & ((1 << 24) - 1) for s in range(n)]
+        pool = self.pool
+        given = [-1] * n
+        if declarer is not None:
+            if view.passed is not None:
+                given = [-1 if c is None else c for c in view.passed]
+            if view.received is not None:
+                given[me] = view.received
+            if view.talon is not None and declarer != me:
+                placed = self._place_talon(hands, need, allowed, given)
+                if placed is None:
+                    return None
+                pool = placed
+        pool = self._force_marriages(hands, need, pool)
+        if pool < 0:
+            return None
+        slots = [s for s in range(n) if need[s] > 0]
+        talon = 0
+        talon_need = self.talon_size
+        cards = card_list(pool)
+        rng.shuffle(cards)
+        # The most constrained cards first.
+        cards.sort(key=lambda c: sum(1 for s in slots if allowed[s] >> c & 1))
+        for c in cards:
+            options = [s for s in slots if need[s] > 0 and allowed[s] >> c & 1]
+            weights = [need[s] for s in options]
+            if talon_need > 0:
+                options.append(TALON)
+                weights.append(talon_need)
+            if not options:
+                return None
+            s = rng.choices(options, weights)[0]
+            if s == TALON:
+                talon |= 1 << c
+                talon_need -= 1
+            else:
+                hands[s] |= 1 << c
+                need[s] -= 1
+        if any(need) or talon_need:
+            return None
+        return self._rebuild(hands, talon, given)
+
+    def _marriage_needs(self) -> dict[int, int]:
+        """The marriage points each other seat must have held: for a bid above 120 where bids
+        are capped by marriages (``bidding.marriage_cap``), and for a contract raised above 120
+        (``contract.raise_limit`` achievable)."""
+        view = self.view
+        rules = view.rules
+        needs: dict[int, int] = {}
+        cap = rules.bidding_marriage_cap
+        if cap != "off":
+            for seat, amount in view.auction:
+                if seat != self.me and amount > 120:
+                    extra = amount - 120 if cap == "plus-marriages" else 1
+                    needs[seat] = max(needs.get(seat, 0), extra)
+        declarer = view.declarer
+        if (
+            declarer is not None
+            and declarer != self.me
+            and rules.contract_raise
+            and rules.contract_raise_limit == "achievable"
+            and view.phase in (Phase.PLAY, Phase.DONE)
+            and view.contract is not None
+            and view.bid is not None
+            and view.contract > max(view.bid, 120)
+        ):
+            needs[declarer] = max(needs.get(declarer, 0), view.contract - 120)
+        return needs
+
+    def _force_marriages(self, hands: list[int], need: list[int], pool: int) -> int:
+        """Place marriages where the bidding or the contract shows them; the pool left, or -1
+        when they cannot be placed."""
+        values = self.view.rules.marriage_values
+        for seat, points in self._marriage_needs().items():
+            mine = hands[seat] | self.played[seat]
+            have = sum(values[s] for s in range(4) if mine & _PAIRS[s] == _PAIRS[s])
+            suits = [
+                s
+                for s in range(4)
+                if mine & _PAIRS[s] != _PAIRS[s] and (_PAIRS[s] & ~mine) & ~pool == 0
+            ]
+            self.rng.shuffle(suits)
+            for s in suits:
+                if have >= points:
+                    break
+                cards = _PAIRS[s] & ~mine
+                count = cards.bit_count()
+                if need[seat] < count:
+                    continue
+                hands[seat] |= cards
+                need[seat] -= count
+                pool &= ~cards
+                have += values[s]
+            if have < points:
+                return -1
+        return pool
+
+    def _place_talon(
+        self, hands: list[int], need: list[int], allowed: list[int], given: list[int]
+    ) -> int | None:
+        """A defender's view with the talon shown: the talon cards still out are with the
+        declarer, except perhaps the one passed to the other defender. Returns the pool left."""
+        view = self.view
+        declarer = view.declarer
+        assert declarer is not None and view.talon is not None
+        me = self.me
+        rest = view.talon & ~view.played & ~(view.hand or 0)
+        for k in self.known:
+            rest &= ~k
+        others = [s for s in view.active if s not in (me, declarer)]
+        pool = self.pool
+        for other in others:
+            shown = view.talon & self.played[other]
+            if shown:
+                given[other] = shown.bit_length() - 1
+                continue
+            # The declarer's cards before passing: 10 less the one passed to this seat.
+            chances = rest.bit_count() / max(1, len(card_list(view.dealt or 0)) + 2)
+            must = rest & ~allowed[declarer]  # the declarer has shown it cannot hold these
+            if must and (must & (must - 1) or not self._has_received(other)):
+                return None
+            if must or (rest and self._has_received(other) and self.rng.random() < chances):
+                c = self.rng.choice(card_list(must or rest & allowed[other]) or [-1])
+                if c >= 0 and need[other] > 0:
+                    hands[other] |= 1 << c
+                    need[other] -= 1
+                    given[other] = c
+                    rest &= ~(1 << c)
+        for c in card_list(rest):
+            if need[declarer] <= 0:
+                return None
+            hands[declarer] |= 1 << c
+            need[declarer] -= 1
+        for other in others:
+            if given[other] < 0:
+                allowed[other] &= ~view.talon
+        return pool
+
+    def _has_received(self, seat: int) -> bool:
+        """Whether the declarer has passed ``seat`` a card: it holds more than it was dealt."""
+        view = self.view
+        held = view.card_counts[seat] + self.played[seat].bit_count()
+        return view.declarer is not None and held > view.rules.deal_hand_size
+
+    def _rebuild(self, hands: list[int], talon: int, given: list[int]) -> Deal | None:
+        """The deal as dealt behind these current hands, replayed to the view's moment."""
+        view = self.view
+        declarer = view.declarer
+        n = view.seats
+        rng = self.rng
+        dealt = [hands[s] | self.played[s] for s in range(n)]
+        if declarer is None:
+            return replay_deal(view, dealt, talon, tuple(given))
+        for s in view.active:
+            if s == declarer:
+                continue
+            if given[s] < 0 and self._has_received(s):
+                # The card passed to another seat is unknown to this one: any of its cards.
+                options = card_list(dealt[s])
+                if not options:
+                    return None
+                given[s] = rng.choice(options)
+            if given[s] >= 0:
+                dealt[s] &= ~(1 << given[s])
+                dealt[declarer] |= 1 << given[s]
+        if view.talon is not None:
+            talon = view.talon
+        else:
+            options = card_list(dealt[declarer])
+            rng.shuffle(options)
+            for c in options[: view.rules.deal_talon_size]:
+                talon |= 1 << c
+        dealt[declarer] &= ~talon
+        if self.me != declarer:
+            dealt[self.me] = view.dealt or 0
+        return replay_deal(view, dealt, talon, tuple(given))

@@ -1,0 +1,141 @@
+"""``thousand arena``: bots against each other on duplicate deals, with confidence intervals."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..bots.arena import ArenaConfig, run_arena
+from ..bots.levels import ALIASES, LEVELS
+from ..bots.plot import arena_png
+from .selfplay import OptionError, load_rules
+
+
+class Progress:
+    """A progress bar on standard error: ``[#####.....] 50/100 deal-sets, 12 s left``."""
+
+    def __init__(self, stream: TextIO, width: int = 30) -> None:
+        self.stream = stream
+        self.width = width
+        self.start = time.monotonic()
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = self.width * done // max(total, 1)
+        spent = time.monotonic() - self.start
+        left = spent / done * (total - done) if done else 0.0
+        bar = "#" * filled + "." * (self.width - filled)
+        self.stream.write(f"\r[{bar}] {done}/{total} sets, {left:.0f} s left ")
+        if done == total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def parse_bots(text: str) -> tuple[str, ...]:
+    """The bots of ``--bots``: levels or bot names, comma-separated, at least two."""
+    names = tuple(part.strip() for part in text.split(","))
+    known = set(LEVELS) | set(ALIASES)
+    for name in names:
+        if name not in known:
+            raise ValueError(
+                f"--bots: unknown bot {name!r}: the bots are {', '.join((*LEVELS, *ALIASES))}"
+            )
+    if len(names) < 2:
+        raise ValueError("--bots: name at least two bots, comma-separated")
+    if len(set(names)) != len(names):
+        raise ValueError("--bots: each bot may be named once")
+    return names
+
+
+def report_lines(result: dict[str, Any]) -> list[str]:
+    """The result in words, one line each."""
+    lines = []
+    config = result["config"]
+    lines.append(
+        f"{config['template']}, {config['deal_sets']} duplicate deal-sets"
+        f" ({len(config['seatings'])} seatings each), seed {config['seed']}"
+    )
+    for b in result["bots"]:
+        lo, hi = b["points_per_deal_ci95"]
+        rate = b["make_rate"]
+        line = (
+            f"{b['bot']:>8}: {_f(b['points_per_deal'])} points per deal"
+            f" (95% CI {_f(lo)} to {_f(hi)}); declared {b['declared']},"
+            f" made {b['made']}, failed {b['failed']}, wrote off {b['written_off']}"
+            f" (make-rate {'-' if rate is None else f'{100 * rate:.1f}%'},"
+            f" {_pct(b['bid_make_rate'])} of the contracts it chose to bid);"
+            f" {_f(b['ms_per_decision'], 2)} ms per decision"
+        )
+        if "match_win_rate" in b:
+            wlo, whi = b["match_win_rate_ci95"]
+            line += (
+                f"; match win rate {_pct(b['match_win_rate'])} (95% CI {_pct(wlo)} to {_pct(whi)})"
+            )
+        lines.append(line)
+    diff = result.get("paired_difference")
+    if diff:
+        lo, hi = diff["ci95"]
+        line = (
+            f"paired difference {diff['of']}: {_f(diff['points_per_deal'])} points per deal"
+            f" (95% CI {_f(lo)} to {_f(hi)})"
+        )
+        if "match_win_rate" in diff:
+            wlo, whi = diff["match_win_rate_ci95"]
+            line += (
+                f"; match win rate {_pct(diff['match_win_rate'])}"
+                f" (95% CI {_pct(wlo)} to {_pct(whi)})"
+            )
+        lines.append(line)
+    return lines
+
+
+def _f(x: float | None, digits: int = 1) -> str:
+    return "-" if x is None else f"{x:.{digits}f}"
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def run(
+    bots: str,
+    deals: int,
+    matches: int,
+    template: str,
+    seed: int,
+    workers: int | None,
+    out: str | None,
+    plot: str | None,
+    rules_json: str | None,
+    quiet: bool = False,
+) -> int:
+    try:
+        names = parse_bots(bots)
+        if deals < 0 or matches < 0 or deals + matches == 0:
+            raise ValueError("--deals and --matches: play at least one deal-set or match-set")
+        load_rules(template, rules_json)
+        overrides: dict[str, object] = json.loads(rules_json) if rules_json else {}
+    except (ValueError, OptionError) as error:
+        print(f"arena: {error}", file=sys.stderr)
+        return 2
+    config = ArenaConfig(
+        bots=names,
+        template=template,
+        deals=deals,
+        matches=matches,
+        seed=seed,
+        rules=tuple(sorted(overrides.items())),
+    )
+    count = workers if workers is not None else min(2, os.cpu_count() or 1)
+    progress = None if quiet else Progress(sys.stderr)
+    result = run_arena(config, workers=count, progress=progress)
+    for line in report_lines(result):
+        print(line)
+    if out:
+        Path(out).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    if plot:
+        Path(plot).write_bytes(arena_png(result))
+    return 0

@@ -1,0 +1,227 @@
+"""Thousand as an OpenSpiel game (``pyspiel``'s Python game API), so that OpenSpiel's own
+algorithms (ISMCTS, CFR, ...) run on this engine. Needs the ``open_spiel`` package.
+
+One OpenSpiel game is one deal of a template (``python_thousand(template=russian)``): chance deals
+the 24 cards one at a time (uniformly: no bottom-card guard), the dealer is seat 0, the players
+then make the engine's own actions (the ints of :mod:`thousand.engine.actions`), and the returns
+are each seat's deal change (rules.md 1.7, before the match's penalties). Information states are
+the seats' views (:mod:`thousand.engine.views`), so nothing hidden leaks into them.
+
+:func:`resampler` gives ISMCTS deals consistent with a seat's view, from
+:class:`thousand.bots.sampler.Sampler`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from .bots.sampler import Sampler
+from .cards import CARD_TEXT, DECK_SIZE
+from .engine.actions import MAX_ACTION, action_text
+from .engine.deal import Deal
+from .engine.scoring import score
+from .engine.state import DealState
+from .engine.views import view
+from .rules import Rules, template_rules
+
+SHORT_NAME = "python_thousand"
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="Thousand (one deal)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=3,
+    min_num_players=3,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"template": "russian"},
+)
+
+
+def _info(rules: Rules) -> pyspiel.GameInfo:
+    return pyspiel.GameInfo(
+        num_distinct_actions=MAX_ACTION + 1,
+        max_chance_outcomes=DECK_SIZE,
+        num_players=rules.players_count,
+        min_utility=-float(rules.bidding_max + 240),
+        max_utility=float(rules.bidding_max + 240),
+        utility_sum=None,
+        max_game_length=DECK_SIZE + 200,
+    )
+
+
+class ThousandGame(pyspiel.Game):  # type: ignore[misc]
+    """One deal of Thousand under a template."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        self.template = str(params.get("template", "russian"))
+        self.rules = template_rules(self.template)
+        super().__init__(_GAME_TYPE, _info(self.rules), params)
+
+    def new_initial_state(self) -> ThousandState:
+        return ThousandState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> ThousandObserver:
+        return ThousandObserver(self.rules)
+
+
+class ThousandState(pyspiel.State):  # type: ignore[misc]
+    """A deal being dealt (chance) or played (the engine's :class:`Deal`)."""
+
+    def __init__(self, game: ThousandGame) -> None:
+        super().__init__(game)
+        self.rules = game.rules
+        self.dealt: list[int] = []
+        self.deal: Deal | None = None
+
+    # -- whose turn, and what may be done ------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.deal is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.deal.to_act < 0:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return self.deal.to_act
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.deal is not None
+        return sorted(self.deal.legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        left = [c for c in range(DECK_SIZE) if c not in self.dealt]
+        return [(c, 1.0 / len(left)) for c in left]
+
+    def _apply_action(self, action: int) -> None:
+        if self.deal is None:
+            self.dealt.append(int(action))
+            if len(self.dealt) == DECK_SIZE:
+                self.deal = _deal_from_order(self.rules, self.dealt)
+        else:
+            self.deal.apply(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {CARD_TEXT[action]}"
+        return action_text(int(action))
+
+    def is_terminal(self) -> bool:
+        return self.deal is not None and self.deal.to_act < 0
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.rules.players_count
+        assert self.deal is not None
+        return [float(x) for x in score(self.deal).scores]
+
+    def seat_view_json(self, player: int) -> str:
+        """A seat's view as canonical JSON (its information state)."""
+        if self.deal is None:
+            mine = [c for i, c in enumerate(self.dealt) if _owner(self.rules, i) == player]
+            return json.dumps({"dealing": len(self.dealt), "mine": sorted(mine)})
+        seen = view(DealState(self.deal), player)
+        return json.dumps(seen.to_json(rules=False), sort_keys=True)
+
+    def __str__(self) -> str:
+        if self.deal is None:
+            return f"dealing: {len(self.dealt)} cards out"
+        return json.dumps(view(DealState(self.deal), None).to_json(rules=False), sort_keys=True)
+
+
+def _owner(rules: Rules, index: int) -> int:
+    """Who gets the ``index``-th card dealt (dealer 0): forehand first; -1 for the talon."""
+    n = rules.players_count
+    size = rules.deal_hand_size
+    if index >= n * size:
+        return -1
+    return (1 + index // size) % n
+
+
+def _deal_from_order(rules: Rules, order: list[int]) -> Deal:
+    n = rules.players_count
+    hands = [0] * n
+    talon = 0
+    for i, c in enumerate(order):
+        owner = _owner(rules, i)
+        if owner < 0:
+            talon |= 1 << c
+        else:
+            hands[owner] |= 1 << c
+    return Deal.new(rules, 0, hands, talon)
+
+
+class ThousandObserver:
+    """The PyObserver of OpenSpiel: a seat's view as a string, and a small tensor (its hand,
+    the cards played, the talon if shown)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.tensor = np.zeros(3 * DECK_SIZE, np.float32)
+        self.dict = {
+            "hand": self.tensor[:DECK_SIZE],
+            "played": self.tensor[DECK_SIZE : 2 * DECK_SIZE],
+            "talon": self.tensor[2 * DECK_SIZE :],
+        }
+
+    def set_from(self, state: ThousandState, player: int) -> None:
+        self.tensor.fill(0)
+        if state.deal is None:
+            for i, c in enumerate(state.dealt):
+                if _owner(self.rules, i) == player:
+                    self.tensor[c] = 1
+            return
+        seen = view(DealState(state.deal), player)
+        for c in range(DECK_SIZE):
+            self.tensor[c] = (seen.hand or 0) >> c & 1
+            self.tensor[DECK_SIZE + c] = seen.played >> c & 1
+            self.tensor[2 * DECK_SIZE + c] = (seen.talon or 0) >> c & 1
+
+    def string_from(self, state: ThousandState, player: int) -> str:
+        return state.seat_view_json(player)
+
+
+def resampler(seed: int = 0) -> Any:
+    """A callback for ISMCTS (``bot.set_resampler``): a state whose deal is drawn consistent with
+    the current player's view, at the same moment."""
+    rng = random.Random(seed)
+
+    def resample(state: ThousandState, player: int) -> ThousandState:
+        if state.deal is None:
+            return state.clone()  # type: ignore[no-any-return]
+        seen = view(DealState(state.deal), player)
+        d = Sampler(seen, rng).draw()
+        if d is None:
+            return state.clone()  # type: ignore[no-any-return]
+        fresh = ThousandState(state.get_game())
+        fresh.dealt = list(state.dealt)
+        fresh.deal = d
+        return fresh
+
+    return resample
+
+
+_registered = False
+
+
+def register() -> None:
+    """Register ``python_thousand`` with OpenSpiel (once)."""
+    global _registered
+    if not _registered:
+        pyspiel.register_game(_GAME_TYPE, ThousandGame)
+        _registered = True
+
+
+register()

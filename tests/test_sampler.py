@@ -1,0 +1,91 @@
+"""The sampler: every deal it draws shows the seat exactly its view."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from thousand.bots.heuristic import HeuristicBot
+from thousand.bots.knowledge import known_held, played_by, voids
+from thousand.bots.sampler import Sampler
+from thousand.cards import SUIT_MASKS, mask_of, parse_cards
+from thousand.engine import DealState, Game
+from thousand.engine.views import game_view, view
+from thousand.rules import template_rules
+
+TEMPLATES = ("russian", "russian-classic", "ukrainian", "tysiac")
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_each_sample_shows_the_same_view(template: str) -> None:
+    rules = template_rules(template)
+    rng = random.Random(template)
+    bot = HeuristicBot()
+    checked = 0
+    for deal_no in range(12):
+        game = Game.start(rules).shuffle_and_deal(rng)
+        while game.in_deal:
+            assert game.deal is not None
+            if rng.random() < 0.2:
+                for seat in range(3):
+                    original = dataclasses.replace(view(game.deal, seat), match=None)
+                    sampler = Sampler(original, random.Random(deal_no))
+                    for _ in range(2):
+                        d = sampler.draw()
+                        assert d is not None
+                        assert view(DealState(d), seat) == original
+                        checked += 1
+            seat_to_act = game.deal.to_act
+            assert seat_to_act is not None
+            game = game.apply(bot.choose(game_view(game, seat_to_act)))
+    assert checked > 100
+
+
+def test_samples_vary_the_hidden_cards() -> None:
+    rules = template_rules("russian")
+    state = DealState.shuffled(rules, 0, random.Random(5))
+    seen = view(state, 1)
+    sampler = Sampler(seen, random.Random(1))
+    hands = set()
+    for _ in range(20):
+        d = sampler.draw()
+        assert d is not None
+        assert d.hands[1] == state.hands[1]
+        hands.add(d.hands[2])
+    assert len(hands) > 15
+
+
+def test_knowledge_from_play() -> None:
+    """Cards played are known by seat; a declared marriage shows its other card; a seat that
+    did not follow suit is void in it, and, not trumping either, void in trumps."""
+    rules = template_rules("russian")
+    hands = [
+        mask_of(parse_cards(t))
+        for t in ("Ac Tc Kc Qc Jc 9c 9d", "Ah Kh Qh Ad Td Kd Qd", "As Ts Ks Qs Js 9s Th")
+    ]
+    state = DealState.new(rules, 0, hands, mask_of(parse_cards("Jh 9h Jd")))
+    for move in ["100", "pass", "pass", "give Jd 2", "give 9h 0", "contract 100"]:
+        state = state.apply(move)
+    # Ad Jd 9d to seat 1; Qh+ Th 9h to seat 2 (hearts trump from now); As 9c Jh to seat 1.
+    for move in ["Ad", "Jd", "9d", "Qh+", "Th", "9h", "As", "9c", "Jh"]:
+        state = state.apply(move)
+    v = view(state, 0)
+    assert played_by(v) == [
+        mask_of(parse_cards("9d 9h 9c")),
+        mask_of(parse_cards("Ad Qh Jh")),
+        mask_of(parse_cards("Jd Th As")),
+    ]
+    assert known_held(v)[1] == mask_of(parse_cards("Kh"))
+    shown = voids(view(state, 2))
+    assert shown[0] == SUIT_MASKS[3] | SUIT_MASKS[2]  # no spade, and no trump either
+    assert shown[1] == SUIT_MASKS[3]  # no spade, but it trumped
+    assert shown[2] == 0
+    # Every sample for seat 2 keeps seat 0 off spades and hearts, and gives seat 1 the king.
+    sampler = Sampler(view(state, 2), random.Random(3))
+    for _ in range(10):
+        d = sampler.draw()
+        assert d is not None
+        assert d.hands[0] & (SUIT_MASKS[3] | SUIT_MASKS[2]) == 0
+        assert d.hands[1] & mask_of(parse_cards("Kh"))
