@@ -13,7 +13,7 @@ NAMES = {"easy": "random", "medium": "heuristic", "hard": "pimc", "expert": "pim
 @pytest.mark.parametrize("level", list(NAMES))
 def test_play_at_each_level(level: str) -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "thousand", "play", "--level", level, "--seed", "3"],
+        [sys.executable, "-m", "thousand", "play", "--plain", "--level", level, "--seed", "3"],
         input="q\n",
         capture_output=True,
         text=True,
@@ -24,9 +24,12 @@ def test_play_at_each_level(level: str) -> None:
     assert "Quit." in proc.stdout
 
 
-def test_play_unknown_level_exits_2() -> None:
+@pytest.mark.parametrize("plain", [True, False], ids=["plain", "textual"])
+def test_play_unknown_level_exits_2(plain: bool) -> None:
+    """Refused before any table or server is made, by the line game and the client alike."""
     proc = subprocess.run(
-        [sys.executable, "-m", "thousand", "play", "--level", "grandmaster"],
+        [sys.executable, "-m", "thousand", "play", "--level", "grandmaster"]
+        + (["--plain"] if plain else []),
         input="",
         capture_output=True,
         text=True,

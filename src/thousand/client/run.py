@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 
+from ..bots import LEVELS
 from ..rules import RulesError, rules_from_record
 from ..rules.custom import TemplateError, find_template
 from .link import LinkError, Seat, create_table, split_table_url, take_seat
@@ -87,6 +88,10 @@ def open_seat(args: argparse.Namespace) -> Seat:
 
 def run(args: argparse.Namespace) -> int:
     """The command: 0 after the app closes, 2 when the table cannot be opened."""
+    if args.level not in LEVELS:
+        levels = ", ".join(LEVELS)
+        print(f"play: unknown --level {args.level!r}: the levels are {levels}", file=sys.stderr)
+        return 2
     if not args.join:
         try:
             find_template(args.template)
