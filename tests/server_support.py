@@ -25,6 +25,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from thousand.cards import CARD_TEXT, KING, QUEEN, parse_card
 from thousand.engine import DealState
+from thousand.engine.game import Game
 from thousand.engine.views import talon_visible
 from thousand.records import read_record, replay
 from thousand.rules import rules_from_record
@@ -142,9 +143,13 @@ class Server:
         return httpx.get(self.http + path, timeout=10)
 
     def new_table(
-        self, seats: list[Message], rules: Message | None = None, seed: int | None = None
+        self,
+        seats: list[Message],
+        rules: Message | None = None,
+        seed: int | None = None,
+        template: str = "russian",
     ) -> Message:
-        body = {"template": "russian", "rules": rules or {}, "seats": seats, "seed": seed}
+        body = {"template": template, "rules": rules or {}, "seats": seats, "seed": seed}
         answer = self.post("/tables", body)
         assert answer.status_code == 201, answer.text
         table: Message = answer.json()
@@ -274,27 +279,40 @@ def cards_in(value: Any) -> set[int]:
     return found
 
 
-def states_by_version(record_text: str) -> dict[int, DealState]:
-    """The deal as it stood at each version of a table, rebuilt from its finished record:
-    version 1 is the first deal dealt, then one version per move, one per deal dealt."""
+def states_by_version(record_text: str) -> dict[int, tuple[DealState, DealState]]:
+    """The deal as it stood at each version of a table, with the deal as dealt, rebuilt from
+    its finished record: version 1 is the first deal dealt, then one version per move, one per
+    deal dealt."""
     record = read_record(record_text)
     result = replay(record)
     rules = rules_from_record(record.variant, dict(record.rules))
-    states: dict[int, DealState] = {}
+    game = Game.start(rules, record.start_totals, result.game.logs[0].dealer, record.players)
+    states: dict[int, tuple[DealState, DealState]] = {}
     version = 0
     for log in result.game.logs:
-        state = DealState.new(rules, log.dealer, log.hands, log.talon)
+        game = game.new_deal(
+            log.hands,
+            log.talon,
+            talons=log.talons or None,
+            stock=log.stock,
+            aside=log.aside,
+            shown=log.shown,
+        )
+        assert game.deal is not None
+        first = game.deal
         version += 1
-        states[version] = state
+        states[version] = (first, first)
         for action in log.moves:
-            state = state.apply(action)
+            game = game.apply(action)
+            assert game.deal is not None
             version += 1
-            states[version] = state
+            states[version] = (game.deal, first)
     return states
 
 
-def known_cards(state: DealState, seat: int | None) -> int:
-    """The cards ``seat`` (None: a spectator) may have seen by this point, as a mask."""
+def known_cards(state: DealState, seat: int | None, first: DealState | None = None) -> int:
+    """The cards ``seat`` (None: a spectator) may have seen by this point, as a mask; ``first``
+    is the deal as dealt (the stock's face-up card was seen from the start)."""
     known = 0
     if seat is not None:
         known |= state.dealt[seat] | state.hands[seat]
@@ -302,7 +320,7 @@ def known_cards(state: DealState, seat: int | None) -> int:
         if received is not None:
             known |= 1 << received
         if seat == state.declarer:
-            known |= state.talon
+            known |= state.talon | state.discarded
             for c in state.given:
                 if c is not None:
                     known |= 1 << c
@@ -312,14 +330,23 @@ def known_cards(state: DealState, seat: int | None) -> int:
         for c in state.given:
             if c is not None:
                 known |= 1 << c
+    if state.shown is not None:
+        known |= 1 << state.shown
+    for dealt in (first, state):
+        if dealt is not None and dealt.stock:
+            known |= 1 << dealt.stock[-1]
     for _, cards, _ in state.completed_tricks:
         for c in cards:
             known |= 1 << c
-    for _, c in state.trick:
-        known |= 1 << c
+    for s, c in state.trick:  # a crawl's cards are face down until its trick is complete
+        if not state.crawling or s == seat:
+            known |= 1 << c
     for suits in state.marriages:
-        for s in suits:
-            known |= 1 << (6 * s + KING) | 1 << (6 * s + QUEEN)
+        for suit in suits:
+            if suit < 4:
+                known |= 1 << (6 * suit + KING) | 1 << (6 * suit + QUEEN)
+            else:  # the four aces
+                known |= sum(1 << (6 * a + 5) for a in range(4))
     return known
 
 
@@ -333,7 +360,8 @@ def hidden_cards_shown(record_text: str, seat: int | None, messages: list[Messag
             version = message["version"]
         if version == 0 or message["type"] not in ("event", "snapshot"):
             continue
-        allowed = known_cards(states[version], seat)
+        state, first = states[version]
+        allowed = known_cards(state, seat, first)
         for c in sorted(cards_in(message)):
             if not allowed >> c & 1:
                 leaks.append(f"version {version}: {CARD_TEXT[c]} shown to seat {seat}")

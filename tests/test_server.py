@@ -80,6 +80,37 @@ def test_full_match_one_scripted_human_two_bots(server: Server) -> None:
     watcher.close()
 
 
+@pytest.mark.parametrize(
+    ("template", "seats"),
+    [("two-player-a", 2), ("four-player-b", 4)],
+)
+def test_two_and_four_seat_templates_play_a_match_and_hide_cards(
+    server: Server, template: str, seats: int
+) -> None:
+    rules = {"game.target": 200, "barrel.threshold": None}
+    table = server.new_table([HUMAN] + [BOT] * (seats - 1), rules, seed=5, template=template)
+    tid = table["id"]
+    watcher = Client(server, tid, None, None)
+    ann = Client(server, tid, server.sit(tid, "Ann")["token"], 0)
+    final = play_to_end(ann, random.Random(5))
+    watcher.recv_until(finished)
+    views = [m["view"] for m in ann.messages if m["type"] in ("event", "snapshot") and m["view"]]
+    assert {len(v["card_counts"]) for v in views} == {seats}
+    text = server.get(f"/games/{tid}/record").text
+    record = read_record(text)
+    assert record.variant == template
+    assert replay(record).game.match.winner == final["event"]["winner"]
+    assert hidden_cards_shown(text, 0, ann.messages) == []
+    assert hidden_cards_shown(text, None, watcher.messages) == []
+    if template == "two-player-a":  # the stock's face-up card is there for all to see
+        assert any(v["stock_count"] == 6 and v["stock_face_up"] for v in views)
+    if template == "four-player-b":  # the dealer sits out: an empty hand, every deal
+        assert {v["sitter"] for v in views} == {v["dealer"] for v in views}
+        assert all(v["card_counts"][v["sitter"]] == 0 for v in views)
+    ann.close()
+    watcher.close()
+
+
 def test_three_people_every_seat_scanned_for_hidden_cards(server: Server) -> None:
     table = server.new_table([HUMAN, HUMAN, HUMAN], SHORT_MATCH, seed=2)
     tid = table["id"]
