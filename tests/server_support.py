@@ -239,20 +239,43 @@ def play_turn(client: Client, choose: Callable[[list[str]], str]) -> Message:
     )
 
 
-def play_to_end(client: Client, rng: random.Random, limit_s: float = 120) -> Message:
-    """Play ``client``'s seat with random legal moves until the match is won; the event that
-    won it."""
+def play_to_end(
+    client: Client,
+    rng: random.Random,
+    limit_s: float = 120,
+    choose: Callable[[list[str]], str] | None = None,
+) -> Message:
+    """Play ``client``'s seat with random legal moves (or ``choose``'s) until the match is won;
+    the event that won it."""
     deadline = time.monotonic() + limit_s
+    choose = choose or rng.choice
     while True:
         assert time.monotonic() < deadline, f"the match goes on: version {client.version}"
         if client.my_turn():
-            answer = play_turn(client, rng.choice)
+            answer = play_turn(client, choose)
             assert answer["type"] == "ack", answer
         else:
             client.recv()
         won = [m for m in client.messages[-4:] if finished(m)]
         if won:
             return won[0]
+
+
+def modest(rng: random.Random) -> Callable[[list[str]], str]:
+    """A scripted player that never overbids: it passes when it may, bids and names the
+    lowest contract it may, and plays a random card; random play fails every contract of
+    some templates, so a match between random players need not end."""
+
+    def choose(moves: list[str]) -> str:
+        if "pass" in moves:
+            return "pass"
+        bids = sorted(int(m.split()[-1]) for m in moves if m.split()[-1].isdigit())
+        if bids:
+            low = str(bids[0])
+            return next(m for m in moves if m.split()[-1] == low)
+        return rng.choice(moves)
+
+    return choose
 
 
 def finished(message: Message) -> bool:
