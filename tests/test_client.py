@@ -80,6 +80,18 @@ def test_a_whole_match_in_the_textual_client(server: Server) -> None:
     assert app.errors == []
 
 
+def test_a_two_seat_match_in_the_textual_client(server: Server) -> None:
+    rules = {"game.target": 200, "barrel.threshold": None}
+    table = server.new_table([HUMAN, BOT], rules, seed=3, template="two-player-a")
+    taken = server.sit(table["id"], "Ann")
+    app = ThousandApp(Seat(server.http, table["id"], 0, taken["token"]))
+    seen = asyncio.run(play_match(app, 120))
+    assert seen["trick"].startswith("Trick: ") and seen["hand"].startswith("Your hand: ")
+    assert "Phase: play" in seen["table"] and "Tricks taken: Ann (you) " in seen["table"]
+    assert int(seen["scores"]) == int(seen["reports"]) >= 1
+    assert app.errors == []
+
+
 def test_rendering_from_views() -> None:
     assert hand_line(["9c", "Ac", "Qh", "Ts"], "h") == "Q♥ | A♣ 9♣ | T♠"
     assert move_label("Qh+") == "Q♥ and declare the hearts marriage"
