@@ -25,6 +25,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from thousand.cards import CARD_TEXT, KING, QUEEN, parse_card
 from thousand.engine import DealState
+from thousand.engine.game import Game
 from thousand.engine.views import talon_visible
 from thousand.records import read_record, replay
 from thousand.rules import rules_from_record
@@ -142,9 +143,13 @@ class Server:
         return httpx.get(self.http + path, timeout=10)
 
     def new_table(
-        self, seats: list[Message], rules: Message | None = None, seed: int | None = None
+        self,
+        seats: list[Message],
+        rules: Message | None = None,
+        seed: int | None = None,
+        template: str = "russian",
     ) -> Message:
-        body = {"template": "russian", "rules": rules or {}, "seats": seats, "seed": seed}
+        body = {"template": template, "rules": rules or {}, "seats": seats, "seed": seed}
         answer = self.post("/tables", body)
         assert answer.status_code == 201, answer.text
         table: Message = answer.json()
@@ -234,20 +239,43 @@ def play_turn(client: Client, choose: Callable[[list[str]], str]) -> Message:
     )
 
 
-def play_to_end(client: Client, rng: random.Random, limit_s: float = 120) -> Message:
-    """Play ``client``'s seat with random legal moves until the match is won; the event that
-    won it."""
+def play_to_end(
+    client: Client,
+    rng: random.Random,
+    limit_s: float = 120,
+    choose: Callable[[list[str]], str] | None = None,
+) -> Message:
+    """Play ``client``'s seat with random legal moves (or ``choose``'s) until the match is won;
+    the event that won it."""
     deadline = time.monotonic() + limit_s
+    choose = choose or rng.choice
     while True:
         assert time.monotonic() < deadline, f"the match goes on: version {client.version}"
         if client.my_turn():
-            answer = play_turn(client, rng.choice)
+            answer = play_turn(client, choose)
             assert answer["type"] == "ack", answer
         else:
             client.recv()
         won = [m for m in client.messages[-4:] if finished(m)]
         if won:
             return won[0]
+
+
+def modest(rng: random.Random) -> Callable[[list[str]], str]:
+    """A scripted player that never overbids: it passes when it may, bids and names the
+    lowest contract it may, and plays a random card; random play fails every contract of
+    some templates, so a match between random players need not end."""
+
+    def choose(moves: list[str]) -> str:
+        if "pass" in moves:
+            return "pass"
+        bids = sorted(int(m.split()[-1]) for m in moves if m.split()[-1].isdigit())
+        if bids:
+            low = str(bids[0])
+            return next(m for m in moves if m.split()[-1] == low)
+        return rng.choice(moves)
+
+    return choose
 
 
 def finished(message: Message) -> bool:
@@ -274,27 +302,40 @@ def cards_in(value: Any) -> set[int]:
     return found
 
 
-def states_by_version(record_text: str) -> dict[int, DealState]:
-    """The deal as it stood at each version of a table, rebuilt from its finished record:
-    version 1 is the first deal dealt, then one version per move, one per deal dealt."""
+def states_by_version(record_text: str) -> dict[int, tuple[DealState, DealState]]:
+    """The deal as it stood at each version of a table, with the deal as dealt, rebuilt from
+    its finished record: version 1 is the first deal dealt, then one version per move, one per
+    deal dealt."""
     record = read_record(record_text)
     result = replay(record)
     rules = rules_from_record(record.variant, dict(record.rules))
-    states: dict[int, DealState] = {}
+    game = Game.start(rules, record.start_totals, result.game.logs[0].dealer, record.players)
+    states: dict[int, tuple[DealState, DealState]] = {}
     version = 0
     for log in result.game.logs:
-        state = DealState.new(rules, log.dealer, log.hands, log.talon)
+        game = game.new_deal(
+            log.hands,
+            log.talon,
+            talons=log.talons or None,
+            stock=log.stock,
+            aside=log.aside,
+            shown=log.shown,
+        )
+        assert game.deal is not None
+        first = game.deal
         version += 1
-        states[version] = state
+        states[version] = (first, first)
         for action in log.moves:
-            state = state.apply(action)
+            game = game.apply(action)
+            assert game.deal is not None
             version += 1
-            states[version] = state
+            states[version] = (game.deal, first)
     return states
 
 
-def known_cards(state: DealState, seat: int | None) -> int:
-    """The cards ``seat`` (None: a spectator) may have seen by this point, as a mask."""
+def known_cards(state: DealState, seat: int | None, first: DealState | None = None) -> int:
+    """The cards ``seat`` (None: a spectator) may have seen by this point, as a mask; ``first``
+    is the deal as dealt (the stock's face-up card was seen from the start)."""
     known = 0
     if seat is not None:
         known |= state.dealt[seat] | state.hands[seat]
@@ -302,7 +343,7 @@ def known_cards(state: DealState, seat: int | None) -> int:
         if received is not None:
             known |= 1 << received
         if seat == state.declarer:
-            known |= state.talon
+            known |= state.talon | state.discarded
             for c in state.given:
                 if c is not None:
                     known |= 1 << c
@@ -312,14 +353,23 @@ def known_cards(state: DealState, seat: int | None) -> int:
         for c in state.given:
             if c is not None:
                 known |= 1 << c
+    if state.shown is not None:
+        known |= 1 << state.shown
+    for dealt in (first, state):
+        if dealt is not None and dealt.stock:
+            known |= 1 << dealt.stock[-1]
     for _, cards, _ in state.completed_tricks:
         for c in cards:
             known |= 1 << c
-    for _, c in state.trick:
-        known |= 1 << c
+    for s, c in state.trick:  # a crawl's cards are face down until its trick is complete
+        if not state.crawling or s == seat:
+            known |= 1 << c
     for suits in state.marriages:
-        for s in suits:
-            known |= 1 << (6 * s + KING) | 1 << (6 * s + QUEEN)
+        for suit in suits:
+            if suit < 4:
+                known |= 1 << (6 * suit + KING) | 1 << (6 * suit + QUEEN)
+            else:  # the four aces
+                known |= sum(1 << (6 * a + 5) for a in range(4))
     return known
 
 
@@ -333,7 +383,8 @@ def hidden_cards_shown(record_text: str, seat: int | None, messages: list[Messag
             version = message["version"]
         if version == 0 or message["type"] not in ("event", "snapshot"):
             continue
-        allowed = known_cards(states[version], seat)
+        state, first = states[version]
+        allowed = known_cards(state, seat, first)
         for c in sorted(cards_in(message)):
             if not allowed >> c & 1:
                 leaks.append(f"version {version}: {CARD_TEXT[c]} shown to seat {seat}")

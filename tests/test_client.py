@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from collections.abc import Iterator
 
@@ -11,7 +12,10 @@ from textual.widgets import DataTable, OptionList, Static
 
 from thousand.client.app import ThousandApp
 from thousand.client.link import LinkError, Seat, split_table_url
-from thousand.client.render import hand_line, move_label, scoresheet_rows
+from thousand.client.render import hand_line, move_label, scoresheet_rows, table_lines, trick_line
+from thousand.engine.game import Game
+from thousand.engine.views import game_view
+from thousand.rules import rules_from_record
 
 from .server_support import BOT, HUMAN, SHORT_MATCH, Server, running
 
@@ -76,11 +80,35 @@ def test_a_whole_match_in_the_textual_client(server: Server) -> None:
     assert app.errors == []
 
 
+def test_a_two_seat_match_in_the_textual_client(server: Server) -> None:
+    rules = {"game.target": 200, "barrel.threshold": None}
+    table = server.new_table([HUMAN, BOT], rules, seed=3, template="two-player-a")
+    taken = server.sit(table["id"], "Ann")
+    app = ThousandApp(Seat(server.http, table["id"], 0, taken["token"]))
+    seen = asyncio.run(play_match(app, 120))
+    assert seen["trick"].startswith("Trick: ") and seen["hand"].startswith("Your hand: ")
+    assert "Phase: play" in seen["table"] and "Tricks taken: Ann (you) " in seen["table"]
+    assert int(seen["scores"]) == int(seen["reports"]) >= 1
+    assert app.errors == []
+
+
 def test_rendering_from_views() -> None:
     assert hand_line(["9c", "Ac", "Qh", "Ts"], "h") == "Q♥ | A♣ 9♣ | T♠"
     assert move_label("Qh+") == "Q♥ and declare the hearts marriage"
     assert move_label("give 9s 2") == "give 9♠ to seat 2"
     assert move_label("110") == "bid 110"
+    assert move_label("talon 1") == "take talon 1"
+    assert move_label("discard Js") == "discard J♠ face down"
+    assert move_label("crawl Qh") == "crawl: Q♥ face down"
+    assert move_label("declare h") == "declare the hearts marriage"
+    assert move_label("buyback") == "throw in before the talon"
+    assert [move_label(m) for m in ("redeal", "contra", "recontra", "concede", "rebuy")] == [
+        "ask for a redeal",
+        "contra",
+        "recontra",
+        "concede",
+        "take the contract over",
+    ]
     report = {
         "declarer": 1,
         "contract": 120,
@@ -92,6 +120,24 @@ def test_rendering_from_views() -> None:
     assert scoresheet_rows([report], ["Ann", "Boris", "Cyril"]) == [
         ("1", "Boris", "120", "made", "+0 = 0", "+120 = 120", "+10 = 10")
     ]
+
+
+def _first_view(template: str, seed: int) -> dict[str, object]:
+    game = Game.start(rules_from_record(template, {})).shuffle_and_deal(random.Random(seed))
+    return game_view(game, 1).to_json()
+
+
+def test_rendering_the_other_layouts() -> None:
+    names = ["Ann", "Boris", "Cyril", "Dora"]
+    stock = table_lines(_first_view("two-player-a", 1), names[:2])
+    assert stock[0].endswith("Phase: auction")
+    assert any(line.startswith("Stock: 6 cards, ") and "face up" in line for line in stock)
+    sitting = table_lines(_first_view("four-player-b", 1), names)
+    assert "Sitting out: Ann" in sitting
+    talons = table_lines(_first_view("tysiac-2p", 1), names[:2])
+    assert "Talons: 2, face down" in talons
+    crawl = {"seat": 0, "trick": [{"seat": 0, "card": "Qh"}], "crawl_hidden": [1, 2]}
+    assert trick_line(crawl, names) == "Trick: Ann (you) Q♥, Boris (face down), Cyril (face down)"
 
 
 def test_join_urls() -> None:

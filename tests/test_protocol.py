@@ -11,7 +11,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from thousand.cards import parse_card
-from thousand.engine.actions import give, play
+from thousand.engine.actions import CRAWL, DISCARD, give, play
 from thousand.server import protocol
 from thousand.server.storage import Store, metadata
 from thousand.server.tables import MAX_BACKLOG, Connection
@@ -79,6 +79,22 @@ def test_a_give_is_named_only_to_the_two_seats_it_concerns() -> None:
     assert protocol.move_event(0, action, None, False)["move"] is None
     assert protocol.move_event(0, action, None, True)["move"] == "give As 2"
     assert protocol.move_event(1, play(parse_card("As")), None, False)["move"] == "As"
+
+
+def test_a_face_down_card_is_named_only_to_its_player() -> None:
+    crawl, discard = CRAWL + parse_card("Qh"), DISCARD + parse_card("Js")
+    assert protocol.move_event(1, crawl, 1, False)["move"] == "crawl Qh"
+    assert protocol.move_event(1, crawl, 0, False) == {
+        "kind": "move",
+        "seat": 1,
+        "move": None,
+        "face_down": "crawl",
+    }
+    assert protocol.move_event(1, crawl, None, True)["move"] is None
+    assert protocol.move_event(0, discard, 0, False)["move"] == "discard Js"
+    hidden = protocol.move_event(0, discard, None, False)
+    assert hidden["move"] is None and hidden["face_down"] == "discard"
+    VALIDATORS["event"].validate({"type": "event", "version": 3, "event": hidden, "view": None})
 
 
 def test_every_schema_is_valid_and_messages_match() -> None:

@@ -19,6 +19,7 @@ from .server_support import (
     Server,
     finished,
     hidden_cards_shown,
+    modest,
     play_to_end,
     play_turn,
     postgres_database,
@@ -76,6 +77,46 @@ def test_full_match_one_scripted_human_two_bots(server: Server) -> None:
     # no message held a card its receiver could not see
     assert hidden_cards_shown(text, 0, ann.messages) == []
     assert hidden_cards_shown(text, None, watcher.messages) == []
+    ann.close()
+    watcher.close()
+
+
+@pytest.mark.parametrize(
+    ("template", "seats"),
+    [("two-player-a", 2), ("four-player-b", 4), ("tysiac-2p", 2), ("estonian", 3)],
+)
+def test_two_four_seat_and_face_down_templates_play_a_match_hiding_cards(
+    server: Server, template: str, seats: int
+) -> None:
+    rules = {"game.target": 200, "barrel.threshold": None}
+    table = server.new_table([HUMAN] + [BOT] * (seats - 1), rules, seed=5, template=template)
+    tid = table["id"]
+    watcher = Client(server, tid, None, None)
+    ann = Client(server, tid, server.sit(tid, "Ann")["token"], 0)
+    final = play_to_end(ann, random.Random(5), 60, modest(random.Random(5)))
+    watcher.recv_until(finished)
+    views = [m["view"] for m in ann.messages if m["type"] in ("event", "snapshot") and m["view"]]
+    assert {len(v["card_counts"]) for v in views} == {seats}
+    text = server.get(f"/games/{tid}/record").text
+    record = read_record(text)
+    assert record.variant == template
+    assert replay(record).game.match.winner == final["event"]["winner"]
+    assert hidden_cards_shown(text, 0, ann.messages) == []
+    assert hidden_cards_shown(text, None, watcher.messages) == []
+    if template == "two-player-a":  # the stock's face-up card is there for all to see
+        assert any(v["stock_count"] == 6 and v["stock_face_up"] for v in views)
+    if template == "four-player-b":  # the dealer sits out: an empty hand, every deal
+        assert {v["sitter"] for v in views} == {v["dealer"] for v in views}
+        assert all(v["card_counts"][v["sitter"]] == 0 for v in views)
+    if template == "tysiac-2p":  # two talons; the other seat's discards are not named
+        assert {v["talons_count"] for v in views} == {2}
+        faced = [m["event"] for m in watcher.messages if m["type"] == "event"]
+        assert any(e.get("face_down") == "discard" and e["move"] is None for e in faced)
+    if template == "estonian":  # a crawl: its cards face down until the trick is complete
+        watched = [m for m in watcher.messages if m["type"] == "event"]
+        crawls = [m for m in watched if m["event"].get("face_down") == "crawl"]
+        assert crawls and all(m["event"]["move"] is None for m in crawls)
+        assert any(m["view"]["crawl_hidden"] for m in crawls)
     ann.close()
     watcher.close()
 

@@ -95,6 +95,10 @@ class ThousandApp(App[None]):
             )
         name = who(event["seat"], self.names, self.seat.seat)
         move = event["move"]
+        if move is None and event.get("face_down") == "crawl":
+            return f"{name} plays a card face down"
+        if move is None and event.get("face_down") == "discard":
+            return f"{name} discards a card face down"
         if move is None:
             return f"{name} gives a card to {who(event['to'], self.names, self.seat.seat)}"
         if move.startswith("give "):

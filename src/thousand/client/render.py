@@ -4,7 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades", "a": "four aces"}
+#: what each phase of a deal is called on the table's first line
+PHASES = {
+    "auction": "auction",
+    "passing": "passing cards",
+    "contract": "naming the contract",
+    "play": "play",
+    "done": "deal over",
+    "talon": "choosing a talon",
+    "discard": "discarding",
+    "redeal": "redeal asked",
+    "contra": "contra",
+    "concession": "concession offered",
+    "rebuy": "rebuy",
+}
 SUIT_SIGNS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 RANKS = "AKQJT9"
 
@@ -39,9 +53,23 @@ def card(text: str) -> str:
 def table_lines(view: View, names: list[str]) -> list[str]:
     """The deal as this seat sees it: dealer, auction, declarer, trump, marriages, talon."""
     me = view["seat"]
+    phase = PHASES.get(view["phase"], view["phase"])
     lines = [
         f"Dealer: {who(view['dealer'], names, me)}    To act: {who(view['to_act'], names, me)}"
+        f"    Phase: {phase}"
     ]
+    if view.get("sitter") is not None:
+        lines.append(f"Sitting out: {who(view['sitter'], names, me)}")
+    if view.get("shown") is not None:
+        lines.append(f"Shown card: {card(view['shown'])}")
+    if view.get("stock_count"):
+        face_up = view.get("stock_face_up")
+        lines.append(
+            f"Stock: {view['stock_count']} cards"
+            + (f", {card(face_up)} face up" if face_up is not None else "")
+        )
+    if view.get("talons_count", 1) > 1 and view["talon"] is None:
+        lines.append(f"Talons: {view['talons_count']}, face down")
     if view["auction"]:
         bids = ", ".join(f"{who(a['seat'], names, me)} {a['move']}" for a in view["auction"])
         lines.append(f"Auction: {bids}")
@@ -56,6 +84,8 @@ def table_lines(view: View, names: list[str]) -> list[str]:
         lines.append("Talon: " + " ".join(card(c) for c in view["talon"]))
     if view["received"] is not None:
         lines.append(f"Passed to you: {card(view['received'])}")
+    if view.get("discarded"):
+        lines.append("You discarded: " + " ".join(card(c) for c in view["discarded"]))
     trump = view["trump"]
     lines.append("Trump: " + ("none yet" if trump is None else SUIT_NAMES[trump]))
     if view["marriages"]:
@@ -75,10 +105,11 @@ def table_lines(view: View, names: list[str]) -> list[str]:
 
 
 def trick_line(view: View, names: list[str]) -> str:
-    if view["trick"]:
-        return "Trick: " + ", ".join(
-            f"{who(t['seat'], names, view['seat'])} {card(t['card'])}" for t in view["trick"]
-        )
+    me = view["seat"]
+    played = [f"{who(t['seat'], names, me)} {card(t['card'])}" for t in view["trick"]]
+    played += [f"{who(s, names, me)} (face down)" for s in view.get("crawl_hidden", [])]
+    if played:
+        return "Trick: " + ", ".join(played)
     if view["completed_tricks"]:
         last = view["completed_tricks"][-1]
         return (
@@ -90,18 +121,34 @@ def trick_line(view: View, names: list[str]) -> str:
 
 
 def move_label(move: str) -> str:
-    """A legal action as the menu shows it."""
-    if move == "pass":
-        return "pass"
-    if move == "writeoff":
-        return "write the deal off"
+    """A legal action (a move word of spec/record-format.md) as the menu shows it."""
+    words = move.split()
+    fixed = {
+        "pass": "pass",
+        "writeoff": "write the deal off",
+        "redeal": "ask for a redeal",
+        "contra": "contra",
+        "recontra": "recontra",
+        "concede": "concede",
+        "rebuy": "take the contract over",
+        "buyback": "throw in before the talon",
+    }
+    if move in fixed:
+        return fixed[move]
     if move.isdigit():
         return f"bid {move}"
-    if move.startswith("contract "):
-        return f"contract {move.split()[1]}"
-    if move.startswith("give "):
-        _, c, to = move.split()
-        return f"give {card(c)} to seat {to}"
+    if words[0] == "contract":
+        return f"contract {words[1]}"
+    if words[0] == "give":
+        return f"give {card(words[1])} to seat {words[2]}"
+    if words[0] == "talon":
+        return f"take talon {words[1]}"
+    if words[0] == "discard":
+        return f"discard {card(words[1])} face down"
+    if words[0] == "crawl":
+        return f"crawl: {card(words[1])} face down"
+    if words[0] == "declare":
+        return f"declare the {SUIT_NAMES.get(words[1], words[1])} marriage"
     if move.endswith("+"):
         return f"{card(move[:2])} and declare the {SUIT_NAMES[move[1]]} marriage"
     return card(move)
