@@ -786,7 +786,6 @@ PARAMS: tuple[Param, ...] = (
         "barrel.reverse",
         False,
         "A mirror barrel below zero: reaching minus the target loses the match.",
-        (False,),
     ),
     _int(
         "barrel.reverse_fallback",
