@@ -288,9 +288,6 @@ def test_malformed_marriage_values() -> None:
 
 
 def test_not_supported_yet() -> None:
-    assert _errors({"bidding.blind": "first-bid"}) == [
-        "rules bidding.blind = 'first-bid' is not supported yet (supported: off)"
-    ]
     assert _errors({"special.open_hand": 300}) == [
         "rules special.open_hand = 300 is not supported yet (supported: none)"
     ]
@@ -321,6 +318,8 @@ def test_supported_values_that_differ_from_russian_are_accepted() -> None:
             "marriage.trump_from": "this-trick",
             "penalty.sticks_on": "points",
             "barrel.reverse": True,
+            "bidding.blind": "first-bid",
+            "penalty.sticks_doubled": "blind",
         }
     )
     assert rules.unsupported() == ()

@@ -153,8 +153,11 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
                     hit = outcome.deal_points[s] == 0
                 if s == decl and rules.penalty_sticks_declarer_exempt:
                     hit = False
-                doubled = rules.penalty_sticks_doubled in ("golden", "both") and outcome.golden
-                if doubled and hit:  # penalty.sticks_doubled: a golden stick counts twice
+                twice = rules.penalty_sticks_doubled
+                doubled = (twice in ("golden", "both") and outcome.golden) or (
+                    twice in ("blind", "both") and outcome.blind
+                )
+                if doubled and hit:  # penalty.sticks_doubled: a golden or blind stick counts twice
                     sticks[s] += 1
                 sticks[s] = _counter(rules.penalty_sticks, sticks[s], hit)
                 if sticks[s] >= rules.penalty_sticks_count:
