@@ -8,8 +8,9 @@ from dataclasses import replace
 
 import pytest
 
+from thousand.cli.play import ordered_moves, play
 from thousand.engine import DealState, Game, IllegalAction, MatchState, settle
-from thousand.engine.actions import BLIND, MoveSyntaxError, parse_action
+from thousand.engine.actions import BLIND, MoveSyntaxError, action_text, parse_action
 from thousand.engine.deal import Deal
 from thousand.engine.views import MatchInfo, view
 from thousand.records.model import Record, RecordError, read_record, write_record
@@ -288,3 +289,18 @@ def test_sticks_doubled_blind_and_both() -> None:
     match, report = settle(match, deal)
     assert (0, "stick-penalty") in events(report) and match.sticks[0] == 0
     assert report.changes[0] == -120
+
+
+def test_blind_bids_in_the_line_game() -> None:
+    rules = russian({"bidding.blind": "first-bid", "game.target": 200, "barrel.threshold": None})
+    state = new_deal(rules=rules, dealer=2)  # seat 0 is forehand
+    moves = [action_text(a) for a in ordered_moves(view(state, 0))]
+    assert moves[:4] == ["pass", "100", "blind 100", "105"]
+    said: list[str] = []
+    answers = iter(["blind 100"])
+    game = play(rules, 3, ask=lambda _: next(answers, "1"), say=said.append)
+    assert game.over
+    # the person's refused blind bid, a bot's blind bid and the listed blind moves
+    assert "Not allowed: blind 100 does not exceed the current bid 115" in said
+    assert "Seat 2 bids 105 blind" in said
+    assert "   3. blind 120  (bid 120 blind, without looking at the hand)" in said
