@@ -288,11 +288,8 @@ def test_malformed_marriage_values() -> None:
 
 
 def test_not_supported_yet() -> None:
-    assert _errors({"bidding.blind": "first-bid"}) == [
-        "rules bidding.blind = 'first-bid' is not supported yet (supported: off)"
-    ]
-    assert _errors({"barrel.reverse": True}) == [
-        "rules barrel.reverse = true is not supported yet (supported: false)"
+    assert _errors({"special.open_hand": 300}) == [
+        "rules special.open_hand = 300 is not supported yet (supported: none)"
     ]
     assert _errors({"special.slam": 200}) == [
         "rules special.slam = 200 is not supported yet (supported: none)"
@@ -300,9 +297,9 @@ def test_not_supported_yet() -> None:
     assert _errors({"special.misere": 100}) == [
         "rules special.misere = 100 is not supported yet (supported: none)"
     ]
-    rules = Rules().with_overrides({"barrel.reverse": True}, supported_only=False)
-    assert rules.barrel_reverse is True
-    assert rules.unsupported() == ("barrel.reverse",)
+    rules = Rules().with_overrides({"special.slam": 200}, supported_only=False)
+    assert rules.special_slam == 200
+    assert rules.unsupported() == ("special.slam",)
     rules.validate(supported_only=False)
     with pytest.raises(RulesError, match="not supported yet"):
         rules.validate()
@@ -320,6 +317,9 @@ def test_supported_values_that_differ_from_russian_are_accepted() -> None:
             "contract.raise_limit": 400,
             "marriage.trump_from": "this-trick",
             "penalty.sticks_on": "points",
+            "barrel.reverse": True,
+            "bidding.blind": "first-bid",
+            "penalty.sticks_doubled": "blind",
         }
     )
     assert rules.unsupported() == ()
@@ -333,10 +333,10 @@ def test_every_problem_in_one_run() -> None:
         "rules writeoff.allowed = 0 is not true or false",
     ]
     with pytest.raises(RulesError) as caught:
-        Rules(bidding_max=90, barrel_reverse=True).validate()
+        Rules(bidding_max=90, special_slam=200).validate()
     assert str(caught.value) == (
         "rules bidding.max = 90 is out of range (100..400); "
-        "rules barrel.reverse = true is not supported yet (supported: false)"
+        "rules special.slam = 200 is not supported yet (supported: none)"
     )
 
 

@@ -32,6 +32,7 @@ from ..engine.actions import (
     amount_of,
     give_parts,
     is_bid,
+    is_blind,
     is_contract,
     is_crawl,
     is_discard,
@@ -119,6 +120,8 @@ def ordered_moves(view: SeatView) -> list[int]:
             return (1, a)
         if is_bid(a):
             return (2, amount_of(a))
+        if is_blind(a):
+            return (2, amount_of(a), 1)
         if is_contract(a):
             return (3, amount_of(a))
         if is_give(a):
@@ -235,6 +238,8 @@ class Table:
             lines.append(f"{who} passes")
         elif is_bid(action):
             lines.append(f"{who} bids {amount_of(action)}")
+        elif is_blind(action):
+            lines.append(f"{who} bids {amount_of(action)} blind")
         elif action == WRITE_OFF:
             lines.append(f"{who} writes the deal off")
         elif action == REDEAL:

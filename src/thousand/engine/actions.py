@@ -16,6 +16,7 @@ CONTRA, RECONTRA          double, redouble            ``contra``
 CONCEDE                   concede a forced contract   ``concede``
 BUYBACK                   throw in before the talon   ``buyback``
 REBUY                     take the contract over      ``rebuy``
+BLIND + amount            a blind bid (first-bid)     ``blind 120``
 BID + amount              a bid                       ``105``
 CONTRACT + amount         the final contract          ``contract 120``
 CRAWL + card              crawl: a card face down     ``crawl Qh``
@@ -46,6 +47,8 @@ DISCARD: Final = 184
 TALON: Final = 208
 TALONS_MAX: Final = 2
 ANNOUNCE: Final = 212
+BLIND: Final = 500
+_BLIND_TOP: Final = 499
 BID: Final = 1000
 CONTRACT: Final = 2000
 _MAX_AMOUNT: Final = 999
@@ -123,13 +126,23 @@ def is_bid(a: int) -> bool:
     return BID <= a < CONTRACT
 
 
+def is_blind(a: int) -> bool:
+    return BLIND <= a <= BLIND + _BLIND_TOP
+
+
+def blind(amount: int) -> int:
+    return BLIND + amount
+
+
 def is_contract(a: int) -> bool:
     return CONTRACT <= a <= CONTRACT + _MAX_AMOUNT
 
 
 def amount_of(a: int) -> int:
-    """The points of a bid or contract action."""
-    return a - CONTRACT if a >= CONTRACT else a - BID
+    """The points of a bid, blind bid or contract action."""
+    if a >= CONTRACT:
+        return a - CONTRACT
+    return a - BID if a >= BID else a - BLIND
 
 
 def action_text(a: int) -> str:
@@ -169,6 +182,8 @@ def action_text(a: int) -> str:
         return str(a - BID)
     if is_contract(a):
         return f"contract {a - CONTRACT}"
+    if is_blind(a):
+        return f"blind {a - BLIND}"
     raise ValueError(f"{a} is not an action")
 
 
@@ -207,6 +222,8 @@ def describe(a: int) -> str:
         return f"declare the {SUIT_NAMES[a - ANNOUNCE]} marriage from your hand"
     if is_bid(a):
         return f"bid {a - BID}"
+    if is_blind(a):
+        return f"bid {a - BLIND} blind, without looking at the hand"
     return f"contract {a - CONTRACT}"
 
 
@@ -253,6 +270,11 @@ def parse_action(token: str) -> int:
             return give(parse_card(parts[1]), seat)
         if word == "contract" and len(parts) == 2:
             return CONTRACT + _amount(parts[1], token)
+        if word == "blind" and len(parts) == 2:
+            amount = _amount(parts[1], token)
+            if amount > _BLIND_TOP:
+                raise MoveSyntaxError(f"{token!r} is above any bid (blind bids go up to 499)")
+            return BLIND + amount
         if word == "crawl" and len(parts) == 2:
             return CRAWL + parse_card(parts[1])
         if word == "discard" and len(parts) == 2:

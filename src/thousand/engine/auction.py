@@ -7,12 +7,15 @@ from typing import TYPE_CHECKING
 
 from ..cards import marriage_suits
 from ..rules import Rules
-from .actions import BID, PASS
+from .actions import BID, BLIND, PASS
 
 if TYPE_CHECKING:
     from .deal import Deal
 
 _GRID_TOP = 1000
+
+BLIND_HIGH = 256
+"""``Deal.special``: the high bid (once the auction is won, the contract) was bid blind."""
 
 
 _GRIDS: dict[tuple[int, int, int], tuple[int, ...]] = {}
@@ -66,6 +69,17 @@ def bid_limit(d: Deal, seat: int) -> int:
     return min(cap, 120 + sum(rules.marriage_values[s] for s in suits))
 
 
+def blind_limit(rules: Rules) -> int:
+    """The highest blind bid: ``bidding.max``, or 120 under a marriage cap (a seat that has not
+    looked at its hand cannot show a marriage)."""
+    return rules.bidding_max if rules.bidding_marriage_cap == "off" else min(rules.bidding_max, 120)
+
+
+def may_bid_blind(d: Deal, seat: int) -> bool:
+    """``bidding.blind`` first-bid: ``seat`` has not spoken yet and is not kept silent."""
+    return d.rules.bidding_blind == "first-bid" and not d.spoke(seat) and not d.fixed[4] >> seat & 1
+
+
 def lowest_bid(d: Deal) -> int:
     return d.high_bid + 1 if d.high_bid else d.rules.bidding_min
 
@@ -86,6 +100,8 @@ def legal(d: Deal) -> list[int]:
     lo = d.high_bid + 1 if d.high_bid else rules.bidding_min
     hi = rules.bidding_max if rules.bidding_marriage_cap == "off" else bid_limit(d, seat)
     acts = [*bid_actions(rules, lo, hi)]
+    if rules.bidding_blind != "off" and may_bid_blind(d, seat):
+        acts.extend(a - BID + BLIND for a in bid_actions(rules, lo, blind_limit(rules)))
     forced = rules.bidding_forced
     if not acts or (forced != "forehand" and forced != "last-seat") or not must_bid(d, seat):
         if d.fixed[4] >> seat & 1:
@@ -106,7 +122,13 @@ def apply(d: Deal, action: int) -> None:
         if d.passed & bit:  # bidding.reentry: back in, once
             d.passed &= ~bit
             d.reentered |= bit
-        amount = action - BID
+        if action < BID:  # bidding.blind: a blind first bid
+            amount = action - BLIND
+            d.blinds |= bit
+            d.special |= BLIND_HIGH
+        else:
+            amount = action - BID
+            d.special &= ~BLIND_HIGH
         d.high_bid = amount
         d.auction = (*d.auction, (seat, amount))
     _next(d, seat)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import CONTRA, PASS, RECONTRA
+from .auction import BLIND_HIGH
 
 if TYPE_CHECKING:
     from .deal import Deal
@@ -58,6 +59,7 @@ def apply(d: Deal, action: int) -> None:
 
 
 def factor(d: Deal) -> int:
-    """What the contract's gain or loss is multiplied by."""
+    """What the contract's gain or loss is multiplied by (contra, recontra, a blind bid)."""
     m = d.rules.bidding_contra_multiplier
-    return (m if d.special & DOUBLED else 1) * (m if d.special & REDOUBLED else 1)
+    f = (m if d.special & DOUBLED else 1) * (m if d.special & REDOUBLED else 1)
+    return f * d.rules.bidding_blind_multiplier if d.special & BLIND_HIGH else f

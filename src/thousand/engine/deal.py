@@ -117,6 +117,7 @@ class Deal:
         "askers",
         "auction",
         "bid",
+        "blinds",
         "completed",
         "contract",
         "dealer",
@@ -197,6 +198,8 @@ class Deal:
     askers: tuple[int, ...]
     #: ``bidding.reentry``: the seats that have used their one return to the auction
     reentered: int
+    #: ``bidding.blind``: the seats whose first bid was blind
+    blinds: int
 
     @classmethod
     def new(
@@ -282,6 +285,7 @@ class Deal:
         d.completed = ()
         d.lead_trump_due = 0
         d.reentered = 0
+        d.blinds = 0
         d.askers = ()
         if redeal.hand_rules_on(rules):
             d.askers = redeal.askers(rules, d.dealt, order)
@@ -333,6 +337,7 @@ class Deal:
         d.special = self.special
         d.askers = self.askers
         d.reentered = self.reentered
+        d.blinds = self.blinds
         return d
 
     # -- the seats ---------------------------------------------------------------------------
@@ -549,6 +554,7 @@ class Deal:
             self.hands[new] |= self.talon
             self.declarer = new
             self.bid = self.contract = self.rules.talon_rebuy_contract
+            self.special &= ~auction.BLIND_HIGH  # a rebought contract is not blind
             self.askers = (-1,)  # asked already: no second round
             self.phase = Phase.PASSING
             self.to_act = new

@@ -13,7 +13,7 @@ from ..cards import (
     marriage_suits,
 )
 from . import actions as A
-from .auction import bid_limit, lowest_bid, must_bid, on_grid
+from .auction import bid_limit, blind_limit, lowest_bid, must_bid, on_grid
 from .choose_talon import discards_due
 from .choose_talon import may_write_off as may_write_off_discarding
 from .deal import Deal, Phase
@@ -52,7 +52,7 @@ def explain(d: Deal, action: int) -> str:
         return "the deal is over: no move may follow its end"
     seat = d.to_act
     kind_ok = {
-        Phase.AUCTION: A.is_bid(action) or action == A.PASS,
+        Phase.AUCTION: A.is_bid(action) or A.is_blind(action) or action == A.PASS,
         Phase.PASSING: A.is_give(action) or action in (A.WRITE_OFF, A.REDEAL),
         Phase.CONTRACT: A.is_contract(action),
         Phase.PLAY: A.is_play(action) or A.is_crawl(action) or A.is_announce(action),
@@ -64,7 +64,8 @@ def explain(d: Deal, action: int) -> str:
         Phase.REBUY: action in (A.REBUY, A.PASS),
     }[d.phase]
     if not kind_ok:
-        if d.phase is not Phase.AUCTION and (A.is_bid(action) or action == A.PASS):
+        auction_move = A.is_bid(action) or A.is_blind(action) or action == A.PASS
+        if d.phase is not Phase.AUCTION and auction_move:
             forced = " (the forced dealer bid)" if d.high_bid == 0 else ""
             return (
                 f"the auction is over: seat {d.declarer} is declarer at {d.bid}{forced}; "
@@ -139,8 +140,30 @@ def _explain_crawl(d: Deal, seat: int, c: int) -> str:
     return f"seat {seat} may not crawl {name}"
 
 
+def _explain_blind(d: Deal, seat: int, amount: int) -> str:
+    rules = d.rules
+    if rules.bidding_blind == "off":
+        return "no blind bids at this table (`bidding.blind` off)"
+    if d.spoke(seat):
+        return f"seat {seat} has spoken already: only a seat's first bid may be blind"
+    if d.silent >> seat & 1:
+        return (
+            f"seat {seat} may not bid: its total is below {rules.bidding_silence_below}"
+            " (`bidding.silence_below`)"
+        )
+    limit = blind_limit(rules)
+    if amount > limit and limit < rules.bidding_max:
+        return (
+            f"blind {amount} is above {limit}, the highest blind bid (`bidding.marriage_cap`"
+            f" {rules.bidding_marriage_cap}: a blind bidder shows no marriage)"
+        )
+    return _explain_auction(d, seat, A.BID + amount).replace("bid ", "blind ", 1)
+
+
 def _explain_auction(d: Deal, seat: int, action: int) -> str:
     rules = d.rules
+    if A.is_blind(action):
+        return _explain_blind(d, seat, action - A.BLIND)
     if action == A.PASS:
         if rules.bidding_forced == "forehand":
             return (

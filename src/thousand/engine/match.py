@@ -153,8 +153,11 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
                     hit = outcome.deal_points[s] == 0
                 if s == decl and rules.penalty_sticks_declarer_exempt:
                     hit = False
-                doubled = rules.penalty_sticks_doubled in ("golden", "both") and outcome.golden
-                if doubled and hit:  # penalty.sticks_doubled: a golden stick counts twice
+                twice = rules.penalty_sticks_doubled
+                doubled = (twice in ("golden", "both") and outcome.golden) or (
+                    twice in ("blind", "both") and outcome.blind
+                )
+                if doubled and hit:  # penalty.sticks_doubled: a golden or blind stick counts twice
                     sticks[s] += 1
                 sticks[s] = _counter(rules.penalty_sticks, sticks[s], hit)
                 if sticks[s] >= rules.penalty_sticks_count:
@@ -207,6 +210,9 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
 
     # 1.9 step 1: off the barrel
     was_on = tuple(on_barrel)
+    # a seat on the mirror barrel (barrel.reverse) is on the barrel with a negative total
+    reverse = rules.barrel_reverse
+    was_mirror = tuple(was_on[s] and before[s] < 0 for s in range(n))
     pit = rules.barrel_pit
     in_pit = list(match.in_pit) if match.in_pit else [False] * n
     for s in heads:
@@ -234,11 +240,23 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
             left[s] = rules.barrel_deals
             mounted[s] = deal_no
             events.append(Event(s, "barrel-on"))
+        elif reverse and threshold is not None and -target < t <= -threshold:
+            # barrel.reverse: the mirror barrel, held at minus the threshold
+            t = -threshold
+            on_barrel[s] = True
+            left[s] = rules.barrel_deals
+            mounted[s] = deal_no
+            events.append(Event(s, "reverse-barrel-on"))
         totals[s] = t
     # 1.9 step 2: on the barrel
     if threshold is not None:
         for s in heads:
             if not was_on[s]:
+                continue
+            if was_mirror[s]:
+                _mirror_step(rules, s, unit_change[s], target, threshold, totals, on_barrel, left)
+                if not on_barrel[s] and totals[s] > -target:
+                    events.append(Event(s, "reverse-barrel-fall"))
                 continue
             if unit_change[s] >= target - threshold:
                 totals[s] = target
@@ -278,7 +296,7 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
                 on_barrel[s] = False
                 events.append(Event(s, "dump-truck"))
     # 1.9 step 4: collision
-    riders = [s for s in heads if on_barrel[s]]
+    riders = [s for s in heads if on_barrel[s] and totals[s] > 0]  # the mirror's coexist
     if len(riders) > 1 and threshold is not None and rules.barrel_collision != "coexist":
         keep: int | None = None
         if rules.barrel_collision != "all-fall":
@@ -297,6 +315,11 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
         raised += 500
         events.append(Event(min(reached), "target-raised"))
         reached = []
+    lost = [s for s in heads if reverse and totals[s] <= -target]
+    for s in lost:  # barrel.reverse: minus the target loses, and the match ends
+        events.append(Event(s, "lose"))
+    if lost and not reached:
+        reached = heads  # the highest total wins
     if reached:
         best = max(totals[s] for s in reached)
         top = [s for s in reached if totals[s] == best]
@@ -355,6 +378,31 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
         in_pit=tuple(in_pit),
     )
     return new, DealReport(outcome, tuple(changes), tuple(totals), tuple(events))
+
+
+def _mirror_step(
+    rules: Rules,
+    s: int,
+    change: int,
+    target: int,
+    threshold: int,
+    totals: list[int],
+    on_barrel: list[bool],
+    left: list[int],
+) -> None:
+    """1.9 step 2 on the mirror barrel (``barrel.reverse``): a loss of target − threshold or
+    more takes the seat to minus the target; otherwise its total stays at minus the threshold
+    and one of its deals is used up; after the last it drops to ``barrel.reverse_fallback``."""
+    if change <= threshold - target:
+        totals[s] = -target
+        on_barrel[s] = False
+        return
+    totals[s] = -threshold
+    if rules.barrel_deals:
+        left[s] -= 1
+        if left[s] <= 0:
+            on_barrel[s] = False
+            totals[s] = rules.barrel_reverse_fallback
 
 
 def _units(rules: Rules) -> list[tuple[int, ...]]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..cards import ACE, NINE, marriage_suits, points_of
 from ..rules import Rules
+from .auction import BLIND_HIGH
 from .contra import factor
 from .deal import Deal, Phase
 
@@ -42,6 +43,8 @@ class DealOutcome:
     sitter: int | None = None
     #: a golden deal (``golden.deals``)
     golden: bool = False
+    #: the contract was bid blind (``bidding.blind``)
+    blind: bool = False
 
     @property
     def played(self) -> bool:
@@ -265,4 +268,5 @@ def score(d: Deal) -> DealOutcome:
         extras,
         sitter,
         d.fixed[5],
+        bool(d.special & BLIND_HIGH),
     )

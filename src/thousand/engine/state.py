@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from ..rules import Rules
 from .actions import MAX_ACTION, MoveSyntaxError, action_text, parse_action
+from .auction import BLIND_HIGH
 from .deal import Deal, Phase
 from .dealing import Dealt, deal_layout
 from .errors import IllegalAction
@@ -180,6 +181,16 @@ class DealState:
         return self._d.high_bid or None
 
     @property
+    def blinds(self) -> int:
+        """``bidding.blind``: the mask of the seats whose first bid was blind."""
+        return self._d.blinds
+
+    @property
+    def blind_contract(self) -> bool:
+        """Whether the high bid (once the auction is won, the contract) was bid blind."""
+        return bool(self._d.special & BLIND_HIGH)
+
+    @property
     def declarer(self) -> int | None:
         return None if self._d.declarer < 0 else self._d.declarer
 
@@ -325,6 +336,8 @@ class DealState:
             d.discarded,
             d.crawling,
             d.talon_open,
+            d.blinds,
+            d.special & BLIND_HIGH,
         )
 
     def __eq__(self, other: object) -> bool:

@@ -133,6 +133,8 @@ class SeatView:
     crawl_hidden: tuple[int, ...] = ()
     #: how many talons were dealt (two in choose-talon)
     talons_count: int = 1
+    #: ``bidding.blind``: the mask of the seats whose first bid was blind (public)
+    blind_bids: int = 0
 
     @property
     def seats(self) -> int:
@@ -179,7 +181,7 @@ class SeatView:
             "hand": _cards(self.hand),
             "dealt": _cards(self.dealt),
             "card_counts": list(self.card_counts),
-            "auction": [{"seat": s, "move": "pass" if a == 0 else str(a)} for s, a in self.auction],
+            "auction": _auction_json(self.auction, self.blind_bids),
             "high_bid": self.high_bid,
             "declarer": self.declarer,
             "bid": self.bid,
@@ -236,6 +238,18 @@ def _cards(mask: int | None) -> list[str] | None:
     return text.split(" ") if text else []
 
 
+def _auction_json(auction: tuple[tuple[int, int], ...], blinds: int) -> list[dict[str, Any]]:
+    """The auction's moves as record tokens: a blind seat's first move is ``blind N``."""
+    out: list[dict[str, Any]] = []
+    spoke = 0
+    for s, a in auction:
+        blind = blinds >> s & 1 and not spoke >> s & 1
+        spoke |= 1 << s
+        move = "pass" if a == 0 else f"blind {a}" if blind else str(a)
+        out.append({"seat": s, "move": move})
+    return out
+
+
 def talon_visible(state: DealState, seat: int | None) -> bool:
     """Whether ``seat`` (None: a spectator, or any seat) sees the talon (``talon.shown``)."""
     declarer = state.declarer
@@ -243,6 +257,8 @@ def talon_visible(state: DealState, seat: int | None) -> bool:
         return False
     if seat is not None and seat == declarer:
         return True
+    if state.blind_contract:  # bidding.blind: the talon stays hidden from the defenders
+        return False
     mode = state.rules.talon_shown
     if mode == "always":
         return True
@@ -311,6 +327,7 @@ def view(state: DealState, seat: int | None, match: MatchState | None = None) ->
         sitter=state.sitter,
         crawl_hidden=hidden,
         talons_count=len(state.talons),
+        blind_bids=state.blinds,
     )
 
 

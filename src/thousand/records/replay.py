@@ -71,6 +71,13 @@ def _check_start(rules: Rules, totals: tuple[int, ...]) -> None:
             raise RecordError(
                 f"record: start.totals gives seat {seat} {t}, not below the {what} {ceiling}"
             )
+        if rules.barrel_reverse and rules.barrel_threshold is not None:
+            floor = -rules.barrel_threshold
+            if t <= floor:
+                raise RecordError(
+                    f"record: start.totals gives seat {seat} {t}, not above the mirror barrel"
+                    f" {floor}"
+                )
 
 
 def _replay_deal(game: Game, number: int, deal: RecordDeal, count: int) -> Game:

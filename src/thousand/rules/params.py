@@ -419,7 +419,6 @@ PARAMS: tuple[Param, ...] = (
         "off",
         "A seat may make its first bid blind, before seeing its hand, for a multiplied gain or"
         " loss and a talon the defenders do not see.",
-        ("off",),
     ),
     _int(
         "bidding.blind_multiplier",
@@ -786,7 +785,6 @@ PARAMS: tuple[Param, ...] = (
         "barrel.reverse",
         False,
         "A mirror barrel below zero: reaching minus the target loses the match.",
-        (False,),
     ),
     _int(
         "barrel.reverse_fallback",
@@ -844,7 +842,6 @@ PARAMS: tuple[Param, ...] = (
         ("off", "golden", "blind", "both"),
         "off",
         "A stick counts twice in a golden deal, in a deal whose contract was bid blind, or both.",
-        ("off", "golden"),
     ),
     _choice(
         "penalty.no_win",
