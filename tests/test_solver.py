@@ -8,13 +8,20 @@ import random
 import pytest
 
 from tests.positions import after_passing, play_tricks
-from thousand.bots.solver import Solver, can_make, declarer_points, points_needed, solve
+from thousand.bots.solver import (
+    Solver,
+    can_make,
+    declarer_points,
+    declarer_side,
+    points_needed,
+    solve,
+)
 from thousand.engine.actions import WRITE_OFF
 from thousand.engine.deal import Deal, Phase
 from thousand.engine.state import DealState
 from thousand.rules import template_rules
 
-TEMPLATES = ("russian", "russian-classic", "ukrainian", "tysiac")
+TEMPLATES = ("russian", "russian-classic", "ukrainian", "tysiac", "four-player-b", "four-player")
 
 
 def brute(d: Deal) -> int:
@@ -26,14 +33,14 @@ def brute(d: Deal) -> int:
         e = d.copy()
         e.apply(a)
         values.append(brute(e))
-    return max(values) if d.to_act == d.declarer else min(values)
+    return max(values) if d.to_act in declarer_side(d) else min(values)
 
 
 def random_play_deal(template: str, rng: random.Random) -> Deal:
     """A random deal at its first lead (random auction and passing, no write-off)."""
     rules = template_rules(template)
     while True:
-        d = DealState.shuffled(rules, rng.randrange(3), rng).core()
+        d = DealState.shuffled(rules, rng.randrange(rules.players_count), rng).core()
         while d.phase not in (Phase.PLAY, Phase.DONE):
             acts = [a for a in d.legal_actions() if a != WRITE_OFF]
             d.apply(rng.choice(acts))
