@@ -1,14 +1,15 @@
 """The exact open-card solver: the trick play of a deal with every card known.
 
 The declarer (with its partner, where partners play) plays against the defenders as one side;
-any number of active seats works (dealer-sits-out skips the sitter via the deal's next-seat table). The value of a position is the points the
-declarer still gains from it to the end of the deal: the card points of the tricks it wins, the
-marriages it declares and the last-trick bonus. The declarer maximises it, the defenders
-minimise it. The search is alpha-beta over single card plays with a transposition table (at the
-start of each trick, keyed by the hands, the leader, the trump and the marriage state) and move
-ordering (the table's best move, then a rule of thumb). Marriages and trump changes are played
-exactly as :mod:`thousand.engine.tricks` plays them; every legal-move rule of the play phase
-(``play.*``, ``marriage.*``) is honoured.
+any number of active seats works (dealer-sits-out skips the sitter via the deal's next-seat
+table). The value of a position is the points the declarer still gains from it to the end of
+the deal: the card points of the tricks its side wins, the marriages its side declares and the
+last-trick bonus. The declarer maximises it, the defenders minimise it. The search is alpha-beta
+over single card plays with a transposition table (at the start of each trick, keyed by the
+hands, the leader, the trump and the marriage state) and move ordering (the table's best move,
+then a rule of thumb). Marriages and trump changes are played exactly as
+:mod:`thousand.engine.tricks` plays them; every legal-move rule of the play phase (``play.*``,
+``marriage.*``) is honoured.
 """
 
 from __future__ import annotations
