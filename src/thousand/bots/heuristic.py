@@ -64,6 +64,8 @@ BID_MARGIN = 5
 RAISE_MARGIN = 10
 #: Bid when this share of the drawn talons makes the hand worth the bid.
 BID_CONFIDENCE = 0.6
+#: The share that opens the bidding at a table where nobody is forced to bid.
+OPEN_CONFIDENCE = 0.35
 #: How many talons the bidding draws.
 TALONS = 16
 #: A contract is hopeless when the estimate falls this far short of it.
@@ -247,7 +249,12 @@ class HeuristicBot:
         bids = sorted(a for a in actions if is_bid(a))
         if PASS not in actions:
             return bids[0]
-        if bids and self.bid_share(view, bids[0] - BID) >= BID_CONFIDENCE:
+        confidence = BID_CONFIDENCE
+        if view.rules.bidding_forced == "none" and not any(a for _, a in view.auction):
+            # Nobody is forced to bid: an auction of passes throws the deal in, so open more
+            # readily (the contracts opened so are mostly made).
+            confidence = OPEN_CONFIDENCE
+        if bids and self.bid_share(view, bids[0] - BID) >= confidence:
             return bids[0]
         return PASS
 

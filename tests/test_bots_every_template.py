@@ -1,0 +1,121 @@
+"""Every level plays a deal of every template of rules.md part 3 with legal moves only; PIMC
+decides the layouts with eight tricks of three active seats and hands the others to the
+heuristic bot."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from thousand.bots import Limit, make_bot
+from thousand.bots.base import Bot
+from thousand.bots.heuristic import HeuristicBot
+from thousand.bots.pimc import PimcBot, pimc_applies, pimc_layout
+from thousand.engine import Game
+from thousand.engine.deal import Phase
+from thousand.engine.views import game_view
+from thousand.rules import TEMPLATES, template_rules
+
+PIMC_TEMPLATES = {
+    "russian",
+    "russian-classic",
+    "ukrainian",
+    "tysiac",
+    "estonian",
+    "four-player-b",
+    "four-player",
+}
+
+
+def play_deals(
+    template: str, bots: list[Bot], deals: int, limit: Limit | None = None
+) -> set[Phase]:
+    """Play ``deals`` deals (fewer if the match ends); every move must be legal. The phases in
+    which a bot had a choice."""
+    rules = template_rules(template)
+    rng = random.Random(template)
+    game = Game.start(rules)
+    phases: set[Phase] = set()
+    for _ in range(deals):
+        if game.over:
+            break
+        game = game.shuffle_and_deal(rng)
+        while game.in_deal:
+            assert game.deal is not None
+            seat = game.deal.to_act
+            assert seat is not None
+            v = game_view(game, seat)
+            action = bots[seat].choose(v, limit)
+            assert action in v.legal_actions, (template, v.phase, action)
+            if len(v.legal_actions) > 1:
+                phases.add(v.phase)
+            game = game.apply(action)
+        assert game.deal is not None and game.deal.phase is Phase.DONE
+    return phases
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_medium_plays_every_template(template: str) -> None:
+    n = template_rules(template).players_count
+    phases = play_deals(template, [make_bot("medium", s) for s in range(n)], 12)
+    assert Phase.PLAY in phases
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_hard_plays_every_template(template: str) -> None:
+    n = template_rules(template).players_count
+    bots: list[Bot] = [make_bot("hard", s) for s in range(n)]
+    play_deals(template, bots, 3, Limit(iterations=1))
+
+
+@pytest.mark.parametrize("template", ["russian", "four-player", "polish-2card", "tysiac-2p"])
+def test_expert_plays_a_few_templates(template: str) -> None:
+    n = template_rules(template).players_count
+    bots: list[Bot] = [make_bot("expert", s) for s in range(n)]
+    play_deals(template, bots, 1, Limit(iterations=1))
+
+
+def test_the_templates_pimc_plays() -> None:
+    assert {t for t in TEMPLATES if pimc_layout(template_rules(t))} == PIMC_TEMPLATES
+
+
+@pytest.mark.parametrize("template", ["polish-2card", "soviet-book", "tysiac-2p", "two-player-a"])
+def test_elsewhere_pimc_is_the_heuristic(template: str) -> None:
+    """Where PIMC does not apply, hard's every choice is the heuristic bot's."""
+    rules = template_rules(template)
+    n = rules.players_count
+    rng = random.Random(template)
+    game = Game.start(rules).shuffle_and_deal(rng)
+    hard, medium = PimcBot(3, samples=2), HeuristicBot(3)
+    moves = 0
+    while game.in_deal:
+        assert game.deal is not None
+        seat = game.deal.to_act
+        assert seat is not None and seat < n
+        v = game_view(game, seat)
+        assert not pimc_applies(v)
+        action = hard.choose(v)
+        assert action == medium.choose(v)
+        game = game.apply(action)
+        moves += 1
+    assert moves > 10
+
+
+def test_pimc_decides_dealer_sits_out() -> None:
+    """four-player-b: the three active seats' decisions go to PIMC, and its samples are drawn."""
+    rules = template_rules("four-player-b")
+    game = Game.start(rules).shuffle_and_deal(random.Random(2))
+    bot = PimcBot(1, samples=2)
+    decided = 0
+    while game.in_deal:
+        assert game.deal is not None
+        seat = game.deal.to_act
+        assert seat is not None
+        v = game_view(game, seat)
+        if len(v.legal_actions) > 1 and v.phase is Phase.PLAY:
+            assert pimc_applies(v)
+            decided += 1
+        game = game.apply(bot.choose(v))
+    assert decided >= 8
+    assert bot._calls >= decided
