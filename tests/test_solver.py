@@ -153,3 +153,17 @@ def test_a_pinned_endgame() -> None:
     assert Solver(d).move_values() == {ace: 17, nine: 13}
     assert solve(d) == 110
     assert brute(d) == 110
+
+
+@pytest.mark.parametrize("template", ["russian", "four-player-b"])
+def test_declarer_points_decide_the_result_as_the_engine_does(template: str) -> None:
+    """The side the solver counts is the engine's: with partners, the partner's points count."""
+    rng = random.Random(template + "result")
+    for _ in range(30):
+        d = random_play_deal(template, rng)
+        while d.phase is Phase.PLAY:
+            d.apply(rng.choice(d.legal_actions()))
+        outcome = DealState(d).outcome
+        assert outcome is not None and d.contract is not None
+        made = declarer_points(d) >= points_needed(d, d.contract)
+        assert made == (outcome.result == "made")
