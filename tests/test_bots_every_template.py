@@ -119,3 +119,32 @@ def test_pimc_decides_dealer_sits_out() -> None:
         game = game.apply(bot.choose(v))
     assert decided >= 8
     assert bot._calls >= decided
+
+
+def test_the_declarers_partner_plays_for_the_declarer() -> None:
+    """four-player-b: the declarer's active partner, given the true deal as its one sample,
+    picks a card of the declarer's best value (it would pick the worst if it played against)."""
+    from thousand.bots.solver import Solver, declarer_points, points_needed
+    rules = template_rules("four-player-b")
+    rng = random.Random(7)
+    checked = 0
+    while checked < 5:
+        game = Game.start(rules).shuffle_and_deal(rng)
+        medium = HeuristicBot(0)
+        while game.in_deal:
+            assert game.deal is not None
+            d = game.deal.core()
+            seat = game.deal.to_act
+            assert seat is not None
+            v = game_view(game, seat)
+            left = sum(h.bit_count() for h in d.hands)
+            partner = d.partner(d.declarer) if d.declarer is not None else -1
+            if v.phase is Phase.PLAY and seat == partner and left < 13:
+                values = Solver(d).move_values()
+                need = points_needed(d, d.contract) - declarer_points(d)
+                scores = {a: 1000 * (x >= need) + x for a, x in values.items()}
+                if max(scores.values()) != min(scores.values()):
+                    chosen = PimcBot(0)._play(v, [d], medium.choose(v))
+                    assert scores[chosen] == max(scores.values())
+                    checked += 1
+            game = game.apply(medium.choose(v))

@@ -36,7 +36,7 @@ from ..rules import Rules
 from .base import Limit
 from .heuristic import HeuristicBot, hand_estimate, keep_value
 from .sampler import Sampler
-from .solver import Solver, declarer_points, points_needed
+from .solver import Solver, declarer_points, declarer_side, points_needed
 
 #: Below this many cards left in hands, the bot solves for exact points, not just make-or-fail.
 EXACT_BELOW = 13
@@ -184,7 +184,7 @@ class PimcBot:
             solver = Solver(d)
             have = declarer_points(d)
             need = points_needed(d, d.contract) - have
-            declarer = me == d.declarer
+            declarer = me in declarer_side(d)  # the declarer's partner plays for it
             cards_left = sum(h.bit_count() for h in d.hands)
             if cards_left < EXACT_BELOW:
                 for a, v in solver.move_values().items():
