@@ -125,6 +125,7 @@ def test_the_declarers_partner_plays_for_the_declarer() -> None:
     """four-player-b: the declarer's active partner, given the true deal as its one sample,
     picks a card of the declarer's best value (it would pick the worst if it played against)."""
     from thousand.bots.solver import Solver, declarer_points, points_needed
+
     rules = template_rules("four-player-b")
     rng = random.Random(7)
     checked = 0
