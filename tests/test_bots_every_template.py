@@ -149,3 +149,41 @@ def test_the_declarers_partner_plays_for_the_declarer() -> None:
                     assert scores[chosen] == max(scores.values())
                     checked += 1
             game = game.apply(medium.choose(v))
+
+
+def test_keep_one_keeps_the_talon_card_most_worth_keeping() -> None:
+    """soviet-book: the declarer hands the opponents two talon cards and keeps the one its
+    hand values most."""
+    from thousand.bots.heuristic import keep_value
+    from thousand.cards import card_list
+    from thousand.engine.actions import give_parts, is_give
+
+    rules = template_rules("soviet-book")
+    rng = random.Random(11)
+    bot = HeuristicBot(0)
+    checked = 0
+    game = Game.start(rules)
+    while checked < 5 and not game.over:
+        game = game.shuffle_and_deal(rng)
+        given: list[int] = []
+        before = 0
+        while game.in_deal:
+            assert game.deal is not None
+            seat = game.deal.to_act
+            assert seat is not None
+            v = game_view(game, seat)
+            action = bot.choose(v)
+            if is_give(action):
+                assert v.talon is not None
+                before = before or v.hand or 0
+                given.append(give_parts(action)[0])
+            game = game.apply(action)
+        if len(given) == 2:
+            talon = game_view(game, 0).talon
+            assert talon is not None
+            kept = [c for c in card_list(talon) if c not in given]
+            assert len(kept) == 1
+            whole = before | talon
+            assert all(keep_value(kept[0], whole, -1) >= keep_value(c, whole, -1) for c in given)
+            checked += 1
+    assert checked == 5

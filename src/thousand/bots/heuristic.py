@@ -320,9 +320,10 @@ class HeuristicBot:
         if RECONTRA in actions and view.seat == view.declarer:
             return RECONTRA if est >= contract + CONTRA_MARGIN else PASS
         if CONTRA in actions:
-            # The declarer's expected take is what this seat's hand leaves of 120 and more.
-            share = len(view.active) - 1
-            declarer_expects = 120 - est + 20 * share - 20
+            # The declarer's expected take: 120 less this hand's worth and 20 for each other
+            # defender.
+            others = len(view.active) - 2
+            declarer_expects = 120 - est - 20 * max(others, 0)
             return CONTRA if declarer_expects + CONTRA_MARGIN <= contract else PASS
         return PASS
 
