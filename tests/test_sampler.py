@@ -15,7 +15,7 @@ from thousand.engine import DealState, Game
 from thousand.engine.views import game_view, view
 from thousand.rules import template_rules
 
-TEMPLATES = ("russian", "russian-classic", "ukrainian", "tysiac")
+TEMPLATES = ("russian", "russian-classic", "ukrainian", "tysiac", "four-player-b", "four-player")
 
 
 @pytest.mark.parametrize("template", TEMPLATES)
@@ -29,7 +29,7 @@ def test_each_sample_shows_the_same_view(template: str) -> None:
         while game.in_deal:
             assert game.deal is not None
             if rng.random() < 0.2:
-                for seat in range(3):
+                for seat in game.deal.active:
                     original = dataclasses.replace(view(game.deal, seat), match=None)
                     sampler = Sampler(original, random.Random(deal_no))
                     for _ in range(2):

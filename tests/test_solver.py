@@ -8,13 +8,20 @@ import random
 import pytest
 
 from tests.positions import after_passing, play_tricks
-from thousand.bots.solver import Solver, can_make, declarer_points, points_needed, solve
+from thousand.bots.solver import (
+    Solver,
+    can_make,
+    declarer_points,
+    declarer_side,
+    points_needed,
+    solve,
+)
 from thousand.engine.actions import WRITE_OFF
 from thousand.engine.deal import Deal, Phase
 from thousand.engine.state import DealState
 from thousand.rules import template_rules
 
-TEMPLATES = ("russian", "russian-classic", "ukrainian", "tysiac")
+TEMPLATES = ("russian", "russian-classic", "ukrainian", "tysiac", "four-player-b", "four-player")
 
 
 def brute(d: Deal) -> int:
@@ -26,14 +33,14 @@ def brute(d: Deal) -> int:
         e = d.copy()
         e.apply(a)
         values.append(brute(e))
-    return max(values) if d.to_act == d.declarer else min(values)
+    return max(values) if d.to_act in declarer_side(d) else min(values)
 
 
 def random_play_deal(template: str, rng: random.Random) -> Deal:
     """A random deal at its first lead (random auction and passing, no write-off)."""
     rules = template_rules(template)
     while True:
-        d = DealState.shuffled(rules, rng.randrange(3), rng).core()
+        d = DealState.shuffled(rules, rng.randrange(rules.players_count), rng).core()
         while d.phase not in (Phase.PLAY, Phase.DONE):
             acts = [a for a in d.legal_actions() if a != WRITE_OFF]
             d.apply(rng.choice(acts))
@@ -146,3 +153,17 @@ def test_a_pinned_endgame() -> None:
     assert Solver(d).move_values() == {ace: 17, nine: 13}
     assert solve(d) == 110
     assert brute(d) == 110
+
+
+@pytest.mark.parametrize("template", ["russian", "four-player-b"])
+def test_declarer_points_decide_the_result_as_the_engine_does(template: str) -> None:
+    """The side the solver counts is the engine's: with partners, the partner's points count."""
+    rng = random.Random(template + "result")
+    for _ in range(30):
+        d = random_play_deal(template, rng)
+        while d.phase is Phase.PLAY:
+            d.apply(rng.choice(d.legal_actions()))
+        outcome = DealState(d).outcome
+        assert outcome is not None and d.contract is not None
+        made = declarer_points(d) >= points_needed(d, d.contract)
+        assert made == (outcome.result == "made")

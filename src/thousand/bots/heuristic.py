@@ -25,15 +25,28 @@ from ..cards import (
     points_of,
 )
 from ..engine.actions import (
+    ANNOUNCE,
     BID,
+    BUYBACK,
+    CONCEDE,
+    CONTRA,
     CONTRACT,
+    CRAWL,
     DECLARE,
+    DISCARD,
     GIVE,
     PASS,
+    REBUY,
+    RECONTRA,
+    REDEAL,
+    TALON,
     WRITE_OFF,
     give_parts,
+    is_announce,
     is_bid,
     is_contract,
+    is_crawl,
+    is_discard,
     is_give,
     played_card,
 )
@@ -51,10 +64,16 @@ BID_MARGIN = 5
 RAISE_MARGIN = 10
 #: Bid when this share of the drawn talons makes the hand worth the bid.
 BID_CONFIDENCE = 0.6
+#: The share that opens the bidding at a table where nobody is forced to bid.
+OPEN_CONFIDENCE = 0.35
 #: How many talons the bidding draws.
 TALONS = 16
 #: A contract is hopeless when the estimate falls this far short of it.
 HOPELESS = 35
+#: Ask for an optional redeal when the hand's estimate falls this far below ``bidding.min``.
+REDEAL_BELOW = 40
+#: Double (or redouble) when the contract looks beaten (made) by this margin.
+CONTRA_MARGIN = 20
 
 
 #: The linear model of :func:`hand_estimate`: least squares on 3,000 random ``russian`` deals,
@@ -196,7 +215,21 @@ class HeuristicBot:
             return self.pass_card(view)
         if phase is Phase.CONTRACT:
             return self.contract(view)
-        return self.play(view)
+        if phase is Phase.PLAY:
+            return self.play(view)
+        if phase is Phase.TALON:
+            return self.choose_talon(view)
+        if phase is Phase.DISCARD:
+            return self.discard(view)
+        if phase is Phase.REDEAL:
+            return self.redeal(view)
+        if phase is Phase.CONTRA:
+            return self.contra(view)
+        if phase is Phase.CONCESSION:
+            return self.concession(view)
+        if phase is Phase.REBUY:
+            return self.rebuy(view)
+        raise ValueError(f"the heuristic bot has no rule for the phase {phase.name.lower()}")
 
     # -- the auction --------------------------------------------------------------------------
 
@@ -216,7 +249,12 @@ class HeuristicBot:
         bids = sorted(a for a in actions if is_bid(a))
         if PASS not in actions:
             return bids[0]
-        if bids and self.bid_share(view, bids[0] - BID) >= BID_CONFIDENCE:
+        confidence = BID_CONFIDENCE
+        if view.rules.bidding_forced == "none" and not any(a for _, a in view.auction):
+            # Nobody is forced to bid: an auction of passes throws the deal in, so open more
+            # readily (the contracts opened so are mostly made).
+            confidence = OPEN_CONFIDENCE
+        if bids and self.bid_share(view, bids[0] - BID) >= confidence:
             return bids[0]
         return PASS
 
@@ -231,14 +269,83 @@ class HeuristicBot:
         gives = [a for a in actions if is_give(a)]
         # The weakest card goes to the first seat still due one.
         seat = min(give_parts(a)[1] for a in gives)
+        mine = {give_parts(a)[0] for a in gives if give_parts(a)[1] == seat}
+        if not mine.issubset(card_list(hand)) or not hand:
+            # The talon is handed over without being taken (polish-2card, keep-one): the
+            # opponent gets the talon card least worth keeping, in the declarer's eyes.
+            whole = hand | mask_of(list(mine))
+            return GIVE + seat * 24 + min(mine, key=lambda c: keep_value(c, whole, -1))
         due = len({give_parts(a)[1] for a in gives})
         # Keep to the plan made before the first card went (the passed cards are in the view).
         already = [c for c in view.passed or () if c is not None]
         before = hand | mask_of(already)
-        chosen = [c for c in pass_plan(before, rules, due + len(already)) if hand >> c & 1]
+        chosen = [c for c in pass_plan(before, rules, due + len(already)) if c in mine]
         if not chosen:
-            chosen = pass_plan(hand, rules, due)
+            chosen = [c for c in pass_plan(hand, rules, due) if c in mine] or sorted(mine)
         return GIVE + seat * 24 + min(chosen, key=lambda c: keep_value(c, hand, -1))
+
+    # -- the layouts' and house rules' other decisions ------------------------------------------
+
+    def choose_talon(self, view: SeatView) -> int:
+        """choose-talon: the talons are unseen, so the first one (any is as good)."""
+        return min(a for a in view.legal_actions if a >= TALON)
+
+    def discard(self, view: SeatView) -> int:
+        """Write off a hopeless contract; else discard the card least worth keeping (its points
+        count for the declarer, so a bare ten or a lone king goes before a useful low card)."""
+        actions = view.legal_actions
+        if WRITE_OFF in actions and self.hopeless(view):
+            return WRITE_OFF
+        hand = view.hand or 0
+        trump = _best_trump(hand, view.rules)
+        cards = [a - DISCARD for a in actions if is_discard(a)]
+        return DISCARD + min(
+            cards, key=lambda c: keep_value(c, hand, trump) - 10 * CARD_POINTS[c] // 2
+        )
+
+    def redeal(self, view: SeatView) -> int:
+        """Ask for the redeal the rules offer when the dealt hand is weak."""
+        hand = view.hand or 0
+        weak = hand_estimate(hand, view.rules) < view.rules.bidding_min - REDEAL_BELOW
+        return REDEAL if weak and REDEAL in view.legal_actions else PASS
+
+    def contra(self, view: SeatView) -> int:
+        """Double a declarer whose contract this hand looks able to beat; the declarer
+        redoubles when its hand clears the contract by far."""
+        actions = view.legal_actions
+        hand = view.hand or 0
+        rules = view.rules
+        contract = view.contract or view.bid or 0
+        est = hand_estimate(hand, rules)
+        if RECONTRA in actions and view.seat == view.declarer:
+            return RECONTRA if est >= contract + CONTRA_MARGIN else PASS
+        if CONTRA in actions:
+            # The declarer's expected take: 120 less this hand's worth and 20 for each other
+            # defender.
+            others = len(view.active) - 2
+            declarer_expects = 120 - est - 20 * max(others, 0)
+            return CONTRA if declarer_expects + CONTRA_MARGIN <= contract else PASS
+        return PASS
+
+    def concession(self, view: SeatView) -> int:
+        """Concede (or buy back) a forced contract that is out of reach; else play it."""
+        actions = view.legal_actions
+        hand = view.hand or 0
+        contract = view.contract or view.bid or 0
+        hopeless = hand_estimate(hand, view.rules) + HOPELESS < contract
+        for quit in (CONCEDE, BUYBACK):
+            if hopeless and quit in actions:
+                return quit
+        return PASS
+
+    def rebuy(self, view: SeatView) -> int:
+        """Take the contract over when the shown talon makes this hand worth it."""
+        hand = view.hand or 0
+        rules = view.rules
+        contract = view.contract or view.bid or 0
+        kept = self.kept_hand(hand | (view.talon or 0), rules, len(view.active) - 1)
+        worth = hand_estimate(kept, rules) >= contract + RAISE_MARGIN
+        return REBUY if worth and REBUY in view.legal_actions else PASS
 
     def kept_hand(self, hand: int, rules: Rules, passes: int) -> int:
         """The hand after passing the cards of :func:`pass_plan`."""
@@ -284,6 +391,20 @@ class HeuristicBot:
 
     def play(self, view: SeatView) -> int:
         actions = list(view.legal_actions)
+        announces = [a for a in actions if is_announce(a)]
+        if announces:
+            # marriage.announce from-hand: declare at once, the suit wanted as trump last.
+            hand = view.hand or 0
+            trump = _best_trump(hand, view.rules)
+            return min(announces, key=lambda a: (a - ANNOUNCE == trump, a))
+        crawls = [a - CRAWL for a in actions if is_crawl(a)]
+        if crawls and (view.trick or view.crawl_hidden or len(crawls) == len(actions)):
+            # A crawl is answered face down: throw the least, keeping marriages.
+            hand = view.hand or 0
+            return CRAWL + min(
+                crawls, key=lambda c: (_keeps_marriage(c, hand), CARD_POINTS[c], c % 6)
+            )
+        actions = [a for a in actions if a < GIVE]
         if view.trick:
             return self.follow(view, actions)
         return self.lead(view, actions)
@@ -291,20 +412,23 @@ class HeuristicBot:
     def lead(self, view: SeatView, actions: list[int]) -> int:
         hand = view.hand or 0
         rules = view.rules
-        declares = [a for a in actions if a >= DECLARE]
+        declares = [a for a in actions if DECLARE <= a < GIVE]
         if declares:
             # Declare now; with several, the suit wanted as trump last. Lead the queen.
             trump = _best_trump(hand, rules)
             suits = {(a - DECLARE) // 6 for a in declares}
-            suit = min(suits, key=lambda s: (s == trump, rules.marriage_values[s]))
+            suit = min(suits, key=lambda s: (s == trump, _marriage_value(rules, s)))
             queen = 6 * suit + QUEEN + DECLARE
-            return queen if queen in declares else next(a for a in declares if a // 6 == suit)
+            return (
+                queen
+                if queen in declares
+                else next(a for a in declares if (a - DECLARE) // 6 == suit)
+            )
         me = view.seat
-        declarer = view.declarer
         out = outstanding(view)
         trump = -1 if view.trump is None else view.trump
         shown = voids(view)
-        opponents = [s for s in view.active if s != me and (s == declarer) != (me == declarer)]
+        opponents = [s for s in view.active if s != me and not _same_side(view, s, me)]
         cards = [a for a in actions if a < DECLARE]
         # A master card (nothing higher out) in a suit no opponent is known to trump.
         masters = []
@@ -332,8 +456,6 @@ class HeuristicBot:
 
     def follow(self, view: SeatView, actions: list[int]) -> int:
         me = view.seat
-        declarer = view.declarer
-        n = view.seats
         trick = view.trick
         led = trick[0][1] // 6
         trump = _trick_trump(view)
@@ -341,9 +463,10 @@ class HeuristicBot:
         for seat, c in trick[1:]:
             if _beats(c, best, trump):
                 best_seat, best = seat, c
-        ours = (best_seat == declarer) == (me == declarer)
-        later = [(trick[0][0] + i) % n for i in range(len(trick) + 1, len(view.active))]
-        foes_after = [s for s in later if (s == declarer) != (me == declarer)]
+        ours = _same_side(view, best_seat, me)
+        order = _play_order(view, trick[0][0])
+        later = order[len(trick) + 1 :]
+        foes_after = [s for s in later if not _same_side(view, s, me)]
         out = outstanding(view)
         cards = [played_card(a) for a in actions]
         winners = [c for c in cards if _beats(c, best, trump)]
@@ -372,6 +495,32 @@ class HeuristicBot:
             cards,
             key=lambda c: (_keeps_marriage(c, hand), c // 6 == trump, CARD_POINTS[c], c % 6),
         )
+
+
+def _marriage_value(rules: Rules, suit: int) -> int:
+    values = rules.marriage_values
+    return values[suit] if suit < len(values) else 0
+
+
+def _same_side(view: SeatView, a: int | None, b: int | None) -> bool:
+    """Whether seats ``a`` and ``b`` play on the same side: the declarer (with its partner, in
+    partnerships) against the rest."""
+    declarer = view.declarer
+    if declarer is None:
+        return a == b
+    side = {declarer}
+    if view.rules.players_partnerships == "across":
+        side.add((declarer + 2) % 4)
+    return (a in side) == (b in side)
+
+
+def _play_order(view: SeatView, leader: int) -> list[int]:
+    """The active seats in play order from ``leader``."""
+    seats = list(view.active)
+    if leader not in seats:
+        return seats
+    i = seats.index(leader)
+    return seats[i:] + seats[:i]
 
 
 def _beats(c: int, best: int, trump: int) -> bool:

@@ -9,6 +9,14 @@ from ..cards import FULL_DECK, KING, QUEEN, SUIT_MASKS
 from ..engine.views import SeatView
 
 
+def next_seat(view: SeatView, seat: int) -> int:
+    """The next active seat after ``seat`` in play order (dealer-sits-out skips the sitter)."""
+    active = view.active
+    if seat not in active:
+        return (seat + 1) % view.seats
+    return active[(active.index(seat) + 1) % len(active)]
+
+
 def played_by(view: SeatView) -> list[int]:
     """The cards each seat has played to tricks, as masks by seat."""
     out = [0] * view.seats
@@ -16,7 +24,7 @@ def played_by(view: SeatView) -> list[int]:
         seat = leader
         for c in cards:
             out[seat] |= 1 << c
-            seat = (seat + 1) % view.seats
+            seat = next_seat(view, seat)
     for seat, c in view.trick:
         out[seat] |= 1 << c
     return out
@@ -30,7 +38,7 @@ def tricks_in_play_order(view: SeatView) -> list[list[tuple[int, int]]]:
         trick = []
         for c in cards:
             trick.append((seat, c))
-            seat = (seat + 1) % view.seats
+            seat = next_seat(view, seat)
         out.append(trick)
     if view.trick:
         out.append(list(view.trick))

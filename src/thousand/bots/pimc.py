@@ -19,7 +19,9 @@ from ..cards import card_list
 from ..engine.actions import (
     BID,
     CONTRACT,
+    GIVE,
     PASS,
+    REDEAL,
     WRITE_OFF,
     contract,
     give,
@@ -30,10 +32,11 @@ from ..engine.actions import (
 )
 from ..engine.deal import Deal, Phase
 from ..engine.views import SeatView
+from ..rules import Rules
 from .base import Limit
 from .heuristic import HeuristicBot, hand_estimate, keep_value
 from .sampler import Sampler
-from .solver import Solver, declarer_points, points_needed
+from .solver import Solver, declarer_points, declarer_side, points_needed
 
 #: Below this many cards left in hands, the bot solves for exact points, not just make-or-fail.
 EXACT_BELOW = 13
@@ -45,6 +48,35 @@ WRITE_OFF_BELOW = 0.15
 REACH = 40
 #: How far above its hand's worth a seat may have bid before expert's inference rejects a sample.
 BID_SLACK = 35
+
+
+#: The phases PIMC decides by sampling and solving; the others go to the heuristic.
+PIMC_PHASES = (Phase.AUCTION, Phase.PASSING, Phase.CONTRACT, Phase.PLAY)
+
+
+def pimc_layout(rules: Rules) -> bool:
+    """Whether PIMC plays this table's deals: eight tricks of three active seats after the
+    talon is taken and one card passed to each opponent (rules.md 1.4: the standard layout and
+    dealer-sits-out). The others (two players, four in play, no talon, choose-talon and the
+    talon handed over without being taken) are played by the heuristic bot."""
+    return (
+        rules.players_layout in ("standard", "dealer-sits-out")
+        and rules.talon_distribution == "take-and-pass"
+        and rules.deal_talon_size == 3
+        and rules.deal_hand_size == 7
+    )
+
+
+def pimc_applies(view: SeatView) -> bool:
+    """Whether PIMC decides this move: a layout of :func:`pimc_layout`, a phase of
+    :data:`PIMC_PHASES`, and no move the solver does not search (a crawl, a marriage declared
+    from the hand); a talon redeal offered with the passing is declined, as the heuristic does."""
+    if view.phase not in PIMC_PHASES or not pimc_layout(view.rules):
+        return False
+    return all(
+        a < GIVE or is_give(a) or a in (PASS, WRITE_OFF, REDEAL) or is_bid(a) or is_contract(a)
+        for a in view.legal_actions
+    )
 
 
 class PimcBot:
@@ -76,6 +108,8 @@ class PimcBot:
             raise ValueError("this seat has no legal action: it is not its turn")
         if len(actions) == 1:
             return actions[0]
+        if not pimc_applies(view):
+            return self.heuristic.choose(view)
         self._calls += 1
         self._spent = 0
         seed = limit.seed if limit is not None and limit.seed is not None else None
@@ -150,7 +184,7 @@ class PimcBot:
             solver = Solver(d)
             have = declarer_points(d)
             need = points_needed(d, d.contract) - have
-            declarer = me == d.declarer
+            declarer = me in declarer_side(d)  # the declarer's partner plays for it
             cards_left = sum(h.bit_count() for h in d.hands)
             if cards_left < EXACT_BELOW:
                 for a, v in solver.move_values().items():

@@ -1,13 +1,15 @@
 """The exact open-card solver: the trick play of a deal with every card known.
 
-The declarer plays against the defenders as one side. The value of a position is the points the
-declarer still gains from it to the end of the deal: the card points of the tricks it wins, the
-marriages it declares and the last-trick bonus. The declarer maximises it, the defenders
-minimise it. The search is alpha-beta over single card plays with a transposition table (at the
-start of each trick, keyed by the hands, the leader, the trump and the marriage state) and move
-ordering (the table's best move, then a rule of thumb). Marriages and trump changes are played
-exactly as :mod:`thousand.engine.tricks` plays them; every legal-move rule of the play phase
-(``play.*``, ``marriage.*``) is honoured.
+The declarer (with its partner, where partners play) plays against the defenders as one side;
+any number of active seats works (dealer-sits-out skips the sitter via the deal's next-seat
+table). The value of a position is the points the declarer still gains from it to the end of
+the deal: the card points of the tricks its side wins, the marriages its side declares and the
+last-trick bonus. The declarer maximises it, the defenders minimise it. The search is alpha-beta
+over single card plays with a transposition table (at the start of each trick, keyed by the
+hands, the leader, the trump and the marriage state) and move ordering (the table's best move,
+then a rule of thumb). Marriages and trump changes are played exactly as
+:mod:`thousand.engine.tricks` plays them; every legal-move rule of the play phase (``play.*``,
+``marriage.*``) is honoured.
 """
 
 from __future__ import annotations
@@ -32,11 +34,21 @@ def _cards(mask: int) -> list[int]:
 
 def declarer_points(d: Deal) -> int:
     """The points the declarer holds so far: card points won, marriages declared, the bonus."""
-    decl = d.declarer
+    side = declarer_side(d)
     bonus = 0
     if d.rules.play_last_trick_bonus and d.phase is Phase.DONE and d.completed:
-        bonus = d.rules.play_last_trick_bonus if d.completed[-1][2] == decl else 0
-    return points_of(d.won[decl]) + d.marriage_points(decl) + bonus
+        bonus = d.rules.play_last_trick_bonus if d.completed[-1][2] in side else 0
+    return sum(points_of(d.won[s]) + d.marriage_points(s) for s in side) + bonus
+
+
+def declarer_side(d: Deal) -> tuple[int, ...]:
+    """The seats whose points count toward the contract: the declarer, and its partner where it
+    plays (``players.partnerships`` across; a sitting partner takes no tricks)."""
+    decl = d.declarer
+    partner = d.partner(decl)
+    if partner >= 0 and partner in d.order:
+        return (decl, partner)
+    return (decl,)
 
 
 def points_needed(d: Deal, contract: int) -> int:
@@ -65,7 +77,12 @@ class Solver:
             raise ValueError("the solver needs a deal in its play phase")
         rules = d.rules
         self.n = d.n
+        #: the seats in a trick, and the next active seat of each (dealer-sits-out skips one)
+        self.k = d.k
+        self.nxt = d.nxt
         self.declarer = d.declarer
+        #: the declarer's side as a seat mask (its partner too, in partnerships)
+        self.side = sum(1 << s for s in declarer_side(d))
         self.hands = list(d.hands)
         self.trick = list(d.trick)
         self.to_act = d.to_act
@@ -155,16 +172,16 @@ class Solver:
         for c in self.trick:
             if seat == self.declarer:
                 return c if c // 6 == trump else -1
-            seat = (seat + 1) % self.n
+            seat = self.nxt[seat]
         return -1
 
     def _ordered(self, acts: list[int], first: int) -> list[int]:
         """Likely best moves first: the table's move, marriages, then a rule of thumb."""
         seat = self.to_act
-        mine = seat == self.declarer
+        mine = self.side >> seat & 1
         if self.trick:
             best = self.best
-            ours = (self.best_seat == self.declarer) == mine
+            ours = self.side >> self.best_seat & 1 == mine
             trump = self.trick_trump
 
             def key(a: int) -> int:
@@ -202,7 +219,7 @@ class Solver:
         if a >= DECLARE:
             c = a - DECLARE
             suit = c // 6
-            if seat == self.declarer:
+            if self.side >> seat & 1:
                 gain = self.values[suit]
             self.hands[seat] ^= 1 << c
             self._lead(seat, c)
@@ -212,14 +229,14 @@ class Solver:
                     self.trick_trump = suit
             if self.lead_trump:
                 self.due |= 1 << seat
-            self.to_act = (seat + 1) % self.n
+            self.to_act = self.nxt[seat]
             return gain
         c = a
         self.hands[seat] ^= 1 << c
         trick = self.trick
         if not trick:
             self._lead(seat, c)
-            self.to_act = (seat + 1) % self.n
+            self.to_act = self.nxt[seat]
             return 0
         best = self.best
         suit = c // 6
@@ -227,11 +244,11 @@ class Solver:
             self.best = c
             self.best_seat = seat
         trick.append(c)
-        if len(trick) < self.n:
-            self.to_act = (seat + 1) % self.n
+        if len(trick) < self.k:
+            self.to_act = self.nxt[seat]
             return 0
         w = self.best_seat
-        if w == self.declarer:
+        if self.side >> w & 1:
             for x in trick:
                 gain += CARD_POINTS[x]
             if self.bonus and not self.hands[w]:
@@ -291,7 +308,10 @@ class Solver:
         up = points_of(rest) + self.bonus
         for c in self.trick:
             up += CARD_POINTS[c]
-        hand = self.hands[self.declarer]
+        hand = 0
+        for seat in range(self.n):
+            if self.side >> seat & 1:
+                hand |= self.hands[seat]
         for s in range(4):
             if hand & _PAIR[s] == _PAIR[s]:
                 up += self.values[s]
@@ -305,13 +325,14 @@ class Solver:
         best_seat = seat
         total = CARD_POINTS[best]
         trump = self.trump
-        for i in range(1, self.n):
-            s = (seat + i) % self.n
+        s = seat
+        for _ in range(1, self.k):
+            s = self.nxt[s]
             c = hands[s].bit_length() - 1
             total += CARD_POINTS[c]
             if (c // 6 == best // 6 and c > best) or (c // 6 == trump and best // 6 != trump):
                 best, best_seat = c, s
-        return total + self.bonus if best_seat == self.declarer else 0
+        return total + self.bonus if self.side >> best_seat & 1 else 0
 
     def search(self, alpha: int, beta: int) -> int:
         """The declarer's gain from here, exact when it lies strictly inside (alpha, beta)."""
@@ -342,7 +363,7 @@ class Solver:
                 if hi <= alpha:
                     return hi
         a0, b0 = alpha, beta
-        maximise = self.to_act == self.declarer
+        maximise = self.side >> self.to_act & 1 == 1
         best_value = -_INF if maximise else _INF
         best_move = -1
         hands = self.hands
