@@ -288,21 +288,15 @@ def test_malformed_marriage_values() -> None:
 
 
 def test_not_supported_yet() -> None:
-    assert _errors({"special.open_hand": 300}) == [
-        "rules special.open_hand = 300 is not supported yet (supported: none)"
-    ]
-    assert _errors({"special.slam": 200}) == [
-        "rules special.slam = 200 is not supported yet (supported: none)"
-    ]
-    assert _errors({"special.misere": 100}) == [
-        "rules special.misere = 100 is not supported yet (supported: none)"
-    ]
-    rules = Rules().with_overrides({"special.slam": 200}, supported_only=False)
-    assert rules.special_slam == 200
-    assert rules.unsupported() == ("special.slam",)
-    rules.validate(supported_only=False)
-    with pytest.raises(RulesError, match="not supported yet"):
-        rules.validate()
+    # every parameter's every value is played now; the check stays for a value left out
+    named = {"special.open_hand": 300, "special.slam": 200, "special.misere": 100}
+    assert Rules().with_overrides(named).unsupported() == ()
+    slam = dataclasses.replace(PARAM_BY_NAME["special.slam"], supported=(None,))
+    assert not slam.is_supported(200) and slam.is_supported(None)
+    assert slam.supported_text == "none"
+    rules = Rules().with_overrides({"special.slam": 200})
+    assert rules.special_slam == 200 and rules.unsupported() == ()
+    rules.validate()
 
 
 def test_supported_values_that_differ_from_russian_are_accepted() -> None:
@@ -333,10 +327,10 @@ def test_every_problem_in_one_run() -> None:
         "rules writeoff.allowed = 0 is not true or false",
     ]
     with pytest.raises(RulesError) as caught:
-        Rules(bidding_max=90, special_slam=200).validate()
+        Rules(bidding_max=90, special_slam=700).validate()
     assert str(caught.value) == (
         "rules bidding.max = 90 is out of range (100..400); "
-        "rules special.slam = 200 is not supported yet (supported: none)"
+        "rules special.slam = 700 is out of range (none or 1..600)"
     )
 
 
@@ -561,10 +555,10 @@ def test_rules_from_record() -> None:
     assert estonian.bidding_forced == "last-seat"
     assert (estonian.play_crawl, estonian.marriage_four_nines_bonus) == (False, 0)
     with pytest.raises(RulesError) as caught:
-        rules_from_record("estonian", {"play.crawl": False, "special.slam": 200, "x": 1})
+        rules_from_record("estonian", {"play.crawl": False, "special.slam": 700, "x": 1})
     assert caught.value.problems == [
         "unknown parameter 'x' in rules",
-        "rules special.slam = 200 is not supported yet (supported: none)",
+        "rules special.slam = 700 is out of range (none or 1..600)",
     ]
     with pytest.raises(RulesError, match=r"^unknown variant 'russain'$"):
         rules_from_record("russain", {"bidding.max": 400})

@@ -30,6 +30,7 @@ from ..engine.actions import (
     WRITE_OFF,
     action_text,
     amount_of,
+    bid,
     give_parts,
     is_bid,
     is_blind,
@@ -37,6 +38,7 @@ from ..engine.actions import (
     is_crawl,
     is_discard,
     is_give,
+    is_named,
     is_talon,
     played_card,
 )
@@ -122,6 +124,8 @@ def ordered_moves(view: SeatView) -> list[int]:
             return (2, amount_of(a))
         if is_blind(a):
             return (2, amount_of(a), 1)
+        if is_named(a):
+            return (2, 1000 + a)
         if is_contract(a):
             return (3, amount_of(a))
         if is_give(a):
@@ -172,7 +176,10 @@ class Table:
             if barrel:
                 lines.append("On the barrel: " + ", ".join(barrel))
         if view.auction:
-            bids = ", ".join(f"{self.short(s)} {'pass' if a == 0 else a}" for s, a in view.auction)
+            bids = ", ".join(
+                f"{self.short(s)} {'pass' if a == 0 else action_text(bid(a))}"
+                for s, a in view.auction
+            )
             lines.append(f"Auction: {bids}")
         else:
             lines.append("Auction: no bid yet")
@@ -240,6 +247,8 @@ class Table:
             lines.append(f"{who} bids {amount_of(action)}")
         elif is_blind(action):
             lines.append(f"{who} bids {amount_of(action)} blind")
+        elif is_named(action):
+            lines.append(f"{who} bids {action_text(action)}")
         elif action == WRITE_OFF:
             lines.append(f"{who} writes the deal off")
         elif action == REDEAL:

@@ -17,6 +17,7 @@ CONCEDE                   concede a forced contract   ``concede``
 BUYBACK                   throw in before the talon   ``buyback``
 REBUY                     take the contract over      ``rebuy``
 BLIND + amount            a blind bid (first-bid)     ``blind 120``
+MISERE, OPEN, SLAM        a named bid                 ``misere``, ``open``, ``slam``
 BID + amount              a bid                       ``105``
 CONTRACT + amount         the final contract          ``contract 120``
 CRAWL + card              crawl: a card face down     ``crawl Qh``
@@ -47,6 +48,13 @@ DISCARD: Final = 184
 TALON: Final = 208
 TALONS_MAX: Final = 2
 ANNOUNCE: Final = 212
+MISERE: Final = 216
+OPEN: Final = 217
+SLAM: Final = 218
+NAMED_AMOUNT: Final = 1000
+"""A named bid's place in the auction is ``NAMED_AMOUNT + kind`` (1 misère, 2 open, 3 slam):
+above every number bid, in the order misère < open hand < slam."""
+NAMED_WORDS: Final = ("", "misere", "open", "slam")
 BLIND: Final = 500
 _BLIND_TOP: Final = 499
 BID: Final = 1000
@@ -68,7 +76,20 @@ def give(c: int, seat: int) -> int:
 
 
 def bid(amount: int) -> int:
+    """The bid action of an auction amount (a named bid's amount gives its named action)."""
+    if amount > NAMED_AMOUNT:
+        return MISERE + amount - NAMED_AMOUNT - 1
     return BID + amount
+
+
+def is_named(a: int) -> bool:
+    """A named bid: ``misere``, ``open`` or ``slam``."""
+    return MISERE <= a <= SLAM
+
+
+def named_kind(a: int) -> int:
+    """1 misère, 2 open hand, 3 slam, of a named bid action."""
+    return a - MISERE + 1
 
 
 def contract(amount: int) -> int:
@@ -184,6 +205,8 @@ def action_text(a: int) -> str:
         return f"contract {a - CONTRACT}"
     if is_blind(a):
         return f"blind {a - BLIND}"
+    if is_named(a):
+        return NAMED_WORDS[named_kind(a)]
     raise ValueError(f"{a} is not an action")
 
 
@@ -224,6 +247,12 @@ def describe(a: int) -> str:
         return f"bid {a - BID}"
     if is_blind(a):
         return f"bid {a - BLIND} blind, without looking at the hand"
+    if a == MISERE:
+        return "bid misère: take no trick and declare no marriage"
+    if a == OPEN:
+        return "bid open hand: play with your hand shown to everyone"
+    if a == SLAM:
+        return "bid slam: take every trick"
     return f"contract {a - CONTRACT}"
 
 
@@ -258,6 +287,8 @@ def parse_action(token: str) -> int:
                 return BUYBACK
             if word == "rebuy":
                 return REBUY
+            if word in NAMED_WORDS[1:]:
+                return MISERE + NAMED_WORDS.index(word) - 1
             if word.isascii() and word.isdigit():
                 return BID + _amount(word, token)
             if word.endswith("+"):

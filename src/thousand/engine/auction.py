@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import marriage_suits
 from ..rules import Rules
-from .actions import BID, BLIND, PASS
+from .actions import BID, BLIND, MISERE, NAMED_AMOUNT, PASS
 
 if TYPE_CHECKING:
     from .deal import Deal
@@ -80,6 +80,25 @@ def may_bid_blind(d: Deal, seat: int) -> bool:
     return d.rules.bidding_blind == "first-bid" and not d.spoke(seat) and not d.fixed[4] >> seat & 1
 
 
+def named_worth(rules: Rules, kind: int) -> int:
+    """What a named contract (1 misère, 2 open hand, 3 slam) is worth; 0 where it is not played."""
+    worth = (None, rules.special_misere, rules.special_open_hand, rules.special_slam)[kind]
+    return worth or 0
+
+
+def named_bids(d: Deal, seat: int) -> list[int]:
+    """The named bids ``seat`` may make: those the table plays, above the high bid (a named bid
+    outranks every number; misère < open hand < slam)."""
+    rules = d.rules
+    if d.fixed[4] >> seat & 1:
+        return []
+    return [
+        MISERE + kind - 1
+        for kind in (1, 2, 3)
+        if NAMED_AMOUNT + kind > d.high_bid and named_worth(rules, kind)
+    ]
+
+
 def lowest_bid(d: Deal) -> int:
     return d.high_bid + 1 if d.high_bid else d.rules.bidding_min
 
@@ -102,6 +121,8 @@ def legal(d: Deal) -> list[int]:
     acts = [*bid_actions(rules, lo, hi)]
     if rules.bidding_blind != "off" and may_bid_blind(d, seat):
         acts.extend(a - BID + BLIND for a in bid_actions(rules, lo, blind_limit(rules)))
+    if rules.special_misere or rules.special_slam or rules.special_open_hand:
+        acts.extend(named_bids(d, seat))
     forced = rules.bidding_forced
     if not acts or (forced != "forehand" and forced != "last-seat") or not must_bid(d, seat):
         if d.fixed[4] >> seat & 1:
@@ -122,7 +143,10 @@ def apply(d: Deal, action: int) -> None:
         if d.passed & bit:  # bidding.reentry: back in, once
             d.passed &= ~bit
             d.reentered |= bit
-        if action < BID:  # bidding.blind: a blind first bid
+        if action < BLIND:  # a named bid (special.*): above every number
+            amount = NAMED_AMOUNT + action - MISERE + 1
+            d.special &= ~BLIND_HIGH
+        elif action < BID:  # bidding.blind: a blind first bid
             amount = action - BLIND
             d.blinds |= bit
             d.special |= BLIND_HIGH

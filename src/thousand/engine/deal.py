@@ -19,6 +19,7 @@ from ..rules import Rules
 from . import auction, choose_talon, contra, handover, redeal, talon, tricks
 from .actions import BUYBACK as BUYBACK_ACTION
 from .actions import CONCEDE as CONCEDE_ACTION
+from .actions import NAMED_AMOUNT
 from .actions import PASS as PASS_ACTION
 from .actions import REBUY as REBUY_ACTION
 
@@ -133,6 +134,7 @@ class Deal:
         "leader",
         "marriages",
         "n",
+        "named",
         "nxt",
         "order",
         "passed",
@@ -200,6 +202,8 @@ class Deal:
     reentered: int
     #: ``bidding.blind``: the seats whose first bid was blind
     blinds: int
+    #: the named contract (``special.*``): 0 none, 1 misère, 2 open hand, 3 slam
+    named: int
 
     @classmethod
     def new(
@@ -286,6 +290,7 @@ class Deal:
         d.lead_trump_due = 0
         d.reentered = 0
         d.blinds = 0
+        d.named = 0
         d.askers = ()
         if redeal.hand_rules_on(rules):
             d.askers = redeal.askers(rules, d.dealt, order)
@@ -338,6 +343,7 @@ class Deal:
         d.askers = self.askers
         d.reentered = self.reentered
         d.blinds = self.blinds
+        d.named = self.named
         return d
 
     # -- the seats ---------------------------------------------------------------------------
@@ -488,6 +494,9 @@ class Deal:
     def end_auction(self, declarer: int, amount: int) -> None:
         """The auction is won: the contract first (``contract.before_talon``), or the talon."""
         self.declarer = declarer
+        if amount > NAMED_AMOUNT:  # a named contract: its worth is the bid and the contract
+            self.named = amount - NAMED_AMOUNT
+            amount = auction.named_worth(self.rules, self.named)
         self.bid = amount
         self.contract = amount
         self.to_act = declarer
@@ -506,7 +515,7 @@ class Deal:
         rules = self.rules
         forced = rules.bidding_forced
         bids = [(s, a) for s, a in self.auction if a]
-        if forced == "none" or self.bid != rules.bidding_min or len(bids) > 1:
+        if forced == "none" or self.named or self.bid != rules.bidding_min or len(bids) > 1:
             return False
         if forced == "dealer":
             return not bids
@@ -519,7 +528,7 @@ class Deal:
         """The contract first (``contract.before_talon``), or the talon, or play."""
         if self.proc == NO_TALON:
             self.start_play()
-        elif self.rules.contract_before_talon:
+        elif self.rules.contract_before_talon and not self.named:
             self.phase = Phase.CONTRACT
         else:
             self.reveal()
@@ -555,6 +564,7 @@ class Deal:
             self.declarer = new
             self.bid = self.contract = self.rules.talon_rebuy_contract
             self.special &= ~auction.BLIND_HIGH  # a rebought contract is not blind
+            self.named = 0  # nor a named one
             self.askers = (-1,)  # asked already: no second round
             self.phase = Phase.PASSING
             self.to_act = new
@@ -587,7 +597,8 @@ class Deal:
 
     def end_exchange(self) -> None:
         """The talon's business is done: the contract move where the rules ask for it."""
-        if self.rules.contract_raise and not self.rules.contract_before_talon:
+        rules = self.rules
+        if rules.contract_raise and not rules.contract_before_talon and not self.named:
             self.phase = Phase.CONTRACT
         else:
             self.start_play()

@@ -13,7 +13,7 @@ from ..cards import (
     marriage_suits,
 )
 from . import actions as A
-from .auction import bid_limit, blind_limit, lowest_bid, must_bid, on_grid
+from .auction import bid_limit, blind_limit, lowest_bid, must_bid, named_worth, on_grid
 from .choose_talon import discards_due
 from .choose_talon import may_write_off as may_write_off_discarding
 from .deal import Deal, Phase
@@ -52,7 +52,10 @@ def explain(d: Deal, action: int) -> str:
         return "the deal is over: no move may follow its end"
     seat = d.to_act
     kind_ok = {
-        Phase.AUCTION: A.is_bid(action) or A.is_blind(action) or action == A.PASS,
+        Phase.AUCTION: A.is_bid(action)
+        or A.is_blind(action)
+        or A.is_named(action)
+        or action == A.PASS,
         Phase.PASSING: A.is_give(action) or action in (A.WRITE_OFF, A.REDEAL),
         Phase.CONTRACT: A.is_contract(action),
         Phase.PLAY: A.is_play(action) or A.is_crawl(action) or A.is_announce(action),
@@ -64,7 +67,8 @@ def explain(d: Deal, action: int) -> str:
         Phase.REBUY: action in (A.REBUY, A.PASS),
     }[d.phase]
     if not kind_ok:
-        auction_move = A.is_bid(action) or A.is_blind(action) or action == A.PASS
+        auction_move = A.is_bid(action) or A.is_blind(action) or A.is_named(action)
+        auction_move = auction_move or action == A.PASS
         if d.phase is not Phase.AUCTION and auction_move:
             forced = " (the forced dealer bid)" if d.high_bid == 0 else ""
             return (
@@ -104,6 +108,8 @@ def explain(d: Deal, action: int) -> str:
             return f"seat {seat} may declare only when on lead"
         if d.special & 32:
             return f"seat {seat} already declared a marriage on this lead"
+        if d.named == 1 and seat == d.declarer:
+            return _MISERE_NO_MARRIAGE.format(seat=seat)
         return f"seat {seat} may not declare the {SUIT_NAMES[suit]} marriage now"
     if d.crawling:
         return f"the trick is a crawl: seat {seat} must answer it face down (crawl CARD)"
@@ -160,10 +166,30 @@ def _explain_blind(d: Deal, seat: int, amount: int) -> str:
     return _explain_auction(d, seat, A.BID + amount).replace("bid ", "blind ", 1)
 
 
+_MISERE_NO_MARRIAGE = "seat {seat} plays misère: the declarer declares no marriage"
+
+_NAMED_PARAMS = ("", "special.misere", "special.open_hand", "special.slam")
+
+
+def _explain_named(d: Deal, seat: int, kind: int) -> str:
+    word = A.NAMED_WORDS[kind]
+    if not named_worth(d.rules, kind):
+        return f"no {word} bid at this table (`{_NAMED_PARAMS[kind]}` none)"
+    if d.silent >> seat & 1:
+        return (
+            f"seat {seat} may not bid: its total is below {d.rules.bidding_silence_below}"
+            " (`bidding.silence_below`); it may only pass"
+        )
+    high = d.high_bid - A.NAMED_AMOUNT
+    return f"{word} does not outrank the current bid {A.NAMED_WORDS[high]} (misere < open < slam)"
+
+
 def _explain_auction(d: Deal, seat: int, action: int) -> str:
     rules = d.rules
     if A.is_blind(action):
         return _explain_blind(d, seat, action - A.BLIND)
+    if A.is_named(action):
+        return _explain_named(d, seat, A.named_kind(action))
     if action == A.PASS:
         if rules.bidding_forced == "forehand":
             return (
@@ -175,6 +201,9 @@ def _explain_auction(d: Deal, seat: int, action: int) -> str:
             f"(`bidding.forced` last-seat)"
         )
     amount = action - A.BID
+    if d.high_bid > A.NAMED_AMOUNT:
+        word = A.NAMED_WORDS[d.high_bid - A.NAMED_AMOUNT]
+        return f"bid {amount} is below the named bid {word}: a named bid outranks every number"
     if d.silent >> seat & 1 and not must_bid(d, seat):
         return (
             f"seat {seat} may not bid: its total is below {rules.bidding_silence_below}"
@@ -258,6 +287,8 @@ def _explain_play(d: Deal, seat: int, action: int) -> str:
         where = f" (seat {owner}'s hand)" if owner is not None else " (it was played)"
         return f"seat {seat} plays {name}, which it does not hold{where}"
     if declaring:
+        if d.named == 1 and seat == d.declarer and not d.trick and d.hands[seat] >> c & 1:
+            return _MISERE_NO_MARRIAGE.format(seat=seat)
         return _explain_declare(d, seat, c)
     if not d.trick:
         lead = lead_mask(d, seat)

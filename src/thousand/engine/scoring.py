@@ -103,6 +103,17 @@ def half_marriages(rules: Rules, d: Deal, bonus: list[int]) -> None:
                 bonus[seat] += rules.marriage_half_bonus
 
 
+def named_made(d: Deal, side: list[int], check: int) -> bool:
+    """Whether a named contract is made: misère, the declarer's side took no trick; slam, it
+    took every trick; open hand, its deal score reached ``bidding.min``."""
+    taken = sum(d.tricks[s] for s in side)
+    if d.named == 1:
+        return taken == 0
+    if d.named == 3:
+        return taken == len(d.completed)
+    return check >= d.rules.bidding_min
+
+
 def score(d: Deal) -> DealOutcome:
     """Score a finished deal."""
     if d.phase is not Phase.DONE or d.result is None:
@@ -225,7 +236,10 @@ def score(d: Deal) -> DealOutcome:
         check = sum(deal_points[s] for s in side)
     else:
         check = sum(card_points[s] + marriage_points[s] + bonus[s] for s in side)
-    made = check >= d.contract
+    if d.named:
+        made = named_made(d, side, check)
+    else:
+        made = check >= d.contract
     stake = d.contract * factor(d) if d.special else d.contract
     if d.fixed[5] and rules.golden_contract_doubled:
         stake *= 2
@@ -238,14 +252,14 @@ def score(d: Deal) -> DealOutcome:
         scores[sitter] = deal_points[sitter]
     if made:
         gains = rules.scoring_declarer_gains
-        if gains == "contract":
+        if gains == "contract" or d.named:  # a named contract gains its worth, no more
             scores[decl] = stake
         elif gains == "max-of-contract-and-score":
             scores[decl] = max(stake, sum(deal_points[s] for s in side))
         else:
             scores[decl] = sum(deal_points[s] for s in side) + stake
         slam = rules.play_slam
-        if slam != "off" and len(d.completed) == sum(d.tricks[s] for s in side):
+        if slam != "off" and not d.named and len(d.completed) == sum(d.tricks[s] for s in side):
             scores[decl] += rules.play_slam_bonus if slam == "fixed" else d.contract
     else:
         scores[decl] = -stake

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 
 from ..rules import Rules
-from .actions import MAX_ACTION, MoveSyntaxError, action_text, parse_action
+from .actions import MAX_ACTION, NAMED_WORDS, MoveSyntaxError, action_text, parse_action
 from .auction import BLIND_HIGH
 from .deal import Deal, Phase
 from .dealing import Dealt, deal_layout
@@ -191,6 +191,11 @@ class DealState:
         return bool(self._d.special & BLIND_HIGH)
 
     @property
+    def named(self) -> str | None:
+        """The named contract won in the auction (``special.*``): misere, open or slam."""
+        return NAMED_WORDS[self._d.named] if self._d.named else None
+
+    @property
     def declarer(self) -> int | None:
         return None if self._d.declarer < 0 else self._d.declarer
 
@@ -338,6 +343,7 @@ class DealState:
             d.talon_open,
             d.blinds,
             d.special & BLIND_HIGH,
+            d.named,
         )
 
     def __eq__(self, other: object) -> bool:

@@ -136,6 +136,8 @@ def legal(d: Deal) -> list[int]:
         return acts
     if d.special & (ANNOUNCED | 128):
         return acts  # one marriage per lead; none in raspasy
+    if d.named == 1 and seat == d.declarer:
+        return acts  # special.misere: the declarer declares no marriage
     suits = declarable(d, seat)
     if suits and d.rules.marriage_announce == "from-hand":
         acts += [ANNOUNCE + s for s in suits if s < 4]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import CARD_TEXT, KING, QUEEN, SUITS, hand_text
 from ..rules import Rules
-from .actions import action_text
+from .actions import NAMED_AMOUNT, NAMED_WORDS, action_text
 from .deal import Phase
 from .match import MatchState
 from .state import DealState
@@ -135,6 +135,10 @@ class SeatView:
     talons_count: int = 1
     #: ``bidding.blind``: the mask of the seats whose first bid was blind (public)
     blind_bids: int = 0
+    #: the named contract (``special.*``) once the auction is won: misere, open or slam
+    named: str | None = None
+    #: ``special.open_hand``: the declarer's hand, shown to everyone after the auction
+    open_hand: int | None = None
 
     @property
     def seats(self) -> int:
@@ -218,6 +222,8 @@ class SeatView:
             "sitter": self.sitter,
             "crawl_hidden": list(self.crawl_hidden),
             "talons_count": self.talons_count,
+            "named": self.named,
+            "open_hand": _cards(self.open_hand),
         }
         if rules:
             out["rules"] = {
@@ -245,7 +251,10 @@ def _auction_json(auction: tuple[tuple[int, int], ...], blinds: int) -> list[dic
     for s, a in auction:
         blind = blinds >> s & 1 and not spoke >> s & 1
         spoke |= 1 << s
-        move = "pass" if a == 0 else f"blind {a}" if blind else str(a)
+        if a > NAMED_AMOUNT:
+            move = NAMED_WORDS[a - NAMED_AMOUNT]
+        else:
+            move = "pass" if a == 0 else f"blind {a}" if blind else str(a)
         out.append({"seat": s, "move": move})
     return out
 
@@ -328,6 +337,8 @@ def view(state: DealState, seat: int | None, match: MatchState | None = None) ->
         crawl_hidden=hidden,
         talons_count=len(state.talons),
         blind_bids=state.blinds,
+        named=state.named,
+        open_hand=state.hands[declarer] if declarer is not None and state.named == "open" else None,
     )
 
 

@@ -866,7 +866,6 @@ PARAMS: tuple[Param, ...] = (
         240,
         None,
         "A misère bid, where the declarer must take no trick, is worth this (none = no misère).",
-        (None,),
     ),
     _int_or_none(
         "special.slam",
@@ -874,7 +873,6 @@ PARAMS: tuple[Param, ...] = (
         600,
         None,
         "A slam bid, where the declarer must take every trick, is worth this (none = no slam bid).",
-        (None,),
     ),
     _int_or_none(
         "special.open_hand",
@@ -883,7 +881,6 @@ PARAMS: tuple[Param, ...] = (
         None,
         "An open-hand bid, played with the declarer's hand shown, is worth this (none = no"
         " open-hand bid).",
-        (None,),
     ),
     # four players
     _choice(
