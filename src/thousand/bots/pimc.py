@@ -20,6 +20,7 @@ from ..engine.actions import (
     BID,
     CONTRACT,
     GIVE,
+    NAMED_AMOUNT,
     PASS,
     REDEAL,
     WRITE_OFF,
@@ -160,7 +161,8 @@ class PimcBot:
         rules = view.rules
         top: dict[int, int] = {}
         for seat, amount in view.auction:
-            if amount:
+            # A named bid (misère, open, slam) says nothing of the hand's points.
+            if amount and amount <= NAMED_AMOUNT:
                 top[seat] = max(top.get(seat, 0), amount)
         for seat, amount in top.items():
             if seat == view.seat:

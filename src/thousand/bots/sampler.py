@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from ..cards import KING, QUEEN, card_list
-from ..engine.actions import PASS, bid, contract, give, play
+from ..engine.actions import NAMED_AMOUNT, PASS, bid, contract, give, play
 from ..engine.deal import Deal, Phase
 from ..engine.views import SeatView
 from .knowledge import declarations, known_held, played_by, tricks_in_play_order, voids
@@ -153,7 +153,7 @@ class Sampler:
         cap = rules.bidding_marriage_cap
         if cap != "off":
             for seat, amount in view.auction:
-                if seat != self.me and amount > 120:
+                if seat != self.me and 120 < amount <= NAMED_AMOUNT:
                     extra = amount - 120 if cap == "plus-marriages" else 1
                     needs[seat] = max(needs.get(seat, 0), extra)
         declarer = view.declarer
