@@ -12,7 +12,15 @@ from textual.widgets import DataTable, OptionList, Static
 
 from thousand.client.app import ThousandApp
 from thousand.client.link import LinkError, Seat, split_table_url
-from thousand.client.render import hand_line, move_label, scoresheet_rows, table_lines, trick_line
+from thousand.client.render import (
+    card,
+    hand_line,
+    move_label,
+    scoresheet_rows,
+    table_lines,
+    trick_line,
+)
+from thousand.engine.actions import parse_action
 from thousand.engine.game import Game
 from thousand.engine.views import game_view
 from thousand.rules import rules_from_record
@@ -138,6 +146,24 @@ def test_rendering_the_other_layouts() -> None:
     assert "Talons: 2, face down" in talons
     crawl = {"seat": 0, "trick": [{"seat": 0, "card": "Qh"}], "crawl_hidden": [1, 2]}
     assert trick_line(crawl, names) == "Trick: Ann (you) Q♥, Boris (face down), Cyril (face down)"
+
+
+def test_rendering_a_named_open_hand() -> None:
+    """An open-hand declarer's cards are on the table for the others, not twice for itself."""
+    rules = rules_from_record("russian", {"special.open_hand": 80})
+    game = Game.start(rules).shuffle_and_deal(random.Random(3))
+    for move in ("open", "pass", "pass"):
+        game = game.apply(parse_action(move))
+    assert game.deal is not None
+    declarer = game.deal.declarer
+    assert declarer == 1
+    names = ["Ann", "Boris", "Cyril"]
+    other = table_lines(game_view(game, 2).to_json(), names)
+    assert "Named contract: open hand (the declarer plays with its hand shown)" in other
+    hand = " ".join(card(c) for c in game_view(game, 2).to_json()["open_hand"])
+    assert f"Declarer's open hand: {hand}" in other
+    own = table_lines(game_view(game, declarer).to_json(), names)
+    assert not any(line.startswith("Declarer's open hand") for line in own)
 
 
 def test_join_urls() -> None:

@@ -50,6 +50,14 @@ def card(text: str) -> str:
     return text[0] + SUIT_SIGNS.get(text[1], text[1])
 
 
+NAMED_WORDS = {
+    "misere": "misère (the declarer must take no trick)",
+    "open": "open hand (the declarer plays with its hand shown)",
+    "slam": "slam (the declarer must take every trick)",
+}
+"""How the table names a named contract (rules.md part 2, ``special.*``)."""
+
+
 def table_lines(view: View, names: list[str]) -> list[str]:
     """The deal as this seat sees it: dealer, auction, declarer, trump, marriages, talon."""
     me = view["seat"]
@@ -80,6 +88,11 @@ def table_lines(view: View, names: list[str]) -> list[str]:
             f"Declarer: {who(view['declarer'], names, me)}, bid {view['bid']},"
             f" contract {view['contract']}"
         )
+    named = view.get("named")
+    if named is not None:
+        lines.append(f"Named contract: {NAMED_WORDS.get(named, named)}")
+    if view.get("open_hand") is not None and view["declarer"] != me:
+        lines.append("Declarer's open hand: " + " ".join(card(c) for c in view["open_hand"]))
     if view["talon"] is not None:
         lines.append("Talon: " + " ".join(card(c) for c in view["talon"]))
     if view["received"] is not None:
