@@ -1,6 +1,6 @@
 """Every level plays a deal of every template of rules.md part 3 with legal moves only; PIMC
-decides the layouts with eight tricks of three active seats and hands the others to the
-heuristic bot."""
+decides the layouts with eight tricks (only the play where the talon is handed over without
+being taken, and in fixed-deal) and hands the others to the heuristic bot."""
 
 from __future__ import annotations
 
@@ -25,6 +25,9 @@ PIMC_TEMPLATES = {
     "estonian",
     "four-player-b",
     "four-player",
+    "polish-2card",
+    "soviet-book",
+    "two-player-b",
 }
 
 
@@ -80,7 +83,7 @@ def test_the_templates_pimc_plays() -> None:
     assert {t for t in TEMPLATES if pimc_layout(template_rules(t))} == PIMC_TEMPLATES
 
 
-@pytest.mark.parametrize("template", ["polish-2card", "soviet-book", "tysiac-2p", "two-player-a"])
+@pytest.mark.parametrize("template", ["tysiac-2p", "two-player-a"])
 def test_elsewhere_pimc_is_the_heuristic(template: str) -> None:
     """Where PIMC does not apply, hard's every choice is the heuristic bot's."""
     rules = template_rules(template)
@@ -100,6 +103,37 @@ def test_elsewhere_pimc_is_the_heuristic(template: str) -> None:
         game = game.apply(action)
         moves += 1
     assert moves > 10
+
+
+@pytest.mark.parametrize("template", ["polish-2card", "soviet-book", "two-player-b"])
+def test_pimc_plays_the_cards_only(template: str) -> None:
+    """polish-2card, soviet-book, two-player-b: PIMC decides the play from its samples; the
+    decisions before the play are the heuristic bot's."""
+    rules = template_rules(template)
+    rng = random.Random(4)
+    game = Game.start(rules)
+    bot, medium = PimcBot(1, samples=2), HeuristicBot(1)
+    decided = 0
+    for _ in range(20):  # deals until one is played (a two-player deal may end at the first pass)
+        if decided >= 8:
+            break
+        game = game.shuffle_and_deal(rng)
+        while game.in_deal:
+            assert game.deal is not None
+            seat = game.deal.to_act
+            assert seat is not None
+            v = game_view(game, seat)
+            calls = bot._calls
+            action = bot.choose(v)
+            if len(v.legal_actions) > 1:
+                assert pimc_applies(v) == (v.phase is Phase.PLAY)
+                if v.phase is Phase.PLAY:
+                    assert bot._calls == calls + 1
+                    decided += 1
+                else:
+                    assert action == medium.choose(v)
+            game = game.apply(action)
+    assert decided >= 8
 
 
 def test_pimc_decides_dealer_sits_out() -> None:

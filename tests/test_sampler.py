@@ -12,6 +12,7 @@ from thousand.bots.knowledge import known_held, played_by, voids
 from thousand.bots.sampler import Sampler
 from thousand.cards import SUIT_MASKS, mask_of, parse_cards
 from thousand.engine import DealState, Game
+from thousand.engine.deal import Phase
 from thousand.engine.views import game_view, view
 from thousand.rules import template_rules
 
@@ -29,6 +30,35 @@ def test_each_sample_shows_the_same_view(template: str) -> None:
         while game.in_deal:
             assert game.deal is not None
             if rng.random() < 0.2:
+                for seat in game.deal.active:
+                    original = dataclasses.replace(view(game.deal, seat), match=None)
+                    sampler = Sampler(original, random.Random(deal_no))
+                    for _ in range(2):
+                        d = sampler.draw()
+                        assert d is not None
+                        assert view(DealState(d), seat) == original
+                        checked += 1
+            seat_to_act = game.deal.to_act
+            assert seat_to_act is not None
+            game = game.apply(bot.choose(game_view(game, seat_to_act)))
+    assert checked > 100
+
+
+@pytest.mark.parametrize("template", ["polish-2card", "soviet-book", "two-player-b"])
+def test_each_sample_in_the_play_shows_the_same_view(template: str) -> None:
+    """The talon handed over without being taken, and fixed-deal (sampled in the play only):
+    each sample, replayed, shows every active seat exactly its view, the talon shown or not."""
+    rng = random.Random(template)
+    bot = HeuristicBot()
+    checked = 0
+    for deal_no in range(16):
+        rules = template_rules(template)
+        if deal_no % 2:
+            rules = dataclasses.replace(rules, talon_shown="never")
+        game = Game.start(rules).shuffle_and_deal(rng)
+        while game.in_deal:
+            assert game.deal is not None
+            if game.deal.phase is Phase.PLAY and rng.random() < 0.3:
                 for seat in game.deal.active:
                     original = dataclasses.replace(view(game.deal, seat), match=None)
                     sampler = Sampler(original, random.Random(deal_no))

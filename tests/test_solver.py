@@ -21,7 +21,17 @@ from thousand.engine.deal import Deal, Phase
 from thousand.engine.state import DealState
 from thousand.rules import template_rules
 
-TEMPLATES = ("russian", "russian-classic", "ukrainian", "tysiac", "four-player-b", "four-player")
+TEMPLATES = (
+    "russian",
+    "russian-classic",
+    "ukrainian",
+    "tysiac",
+    "four-player-b",
+    "four-player",
+    "polish-2card",
+    "soviet-book",
+    "two-player-b",
+)
 
 
 def brute(d: Deal) -> int:

@@ -36,7 +36,7 @@ from ..engine.views import SeatView
 from ..rules import Rules
 from .base import Limit
 from .heuristic import HeuristicBot, hand_estimate, keep_value
-from .sampler import Sampler
+from .sampler import HANDOVER, Sampler
 from .solver import Solver, declarer_points, declarer_side, points_needed
 
 #: Below this many cards left in hands, the bot solves for exact points, not just make-or-fail.
@@ -58,21 +58,40 @@ PIMC_PHASES = (Phase.AUCTION, Phase.PASSING, Phase.CONTRACT, Phase.PLAY)
 def pimc_layout(rules: Rules) -> bool:
     """Whether PIMC plays this table's deals: eight tricks of three active seats after the
     talon is taken and one card passed to each opponent (rules.md 1.4: the standard layout and
-    dealer-sits-out). The others (two players, four in play, no talon, choose-talon and the
-    talon handed over without being taken) are played by the heuristic bot."""
+    dealer-sits-out), or, in the play only, the layouts of :func:`play_only_layout`. The others
+    (draw stock, four in play, no talon, choose-talon) are played by the heuristic bot."""
     return (
         rules.players_layout in ("standard", "dealer-sits-out")
         and rules.talon_distribution == "take-and-pass"
         and rules.deal_talon_size == 3
+        and rules.deal_hand_size == 7
+    ) or play_only_layout(rules)
+
+
+def play_only_layout(rules: Rules) -> bool:
+    """The layouts with eight tricks where PIMC plays the cards only, and the heuristic bot
+    makes the decisions before the play (the sampler rebuilds these deals in the play): three
+    seats of seven cards with the talon handed over without being taken (pass-without-taking
+    with its card set aside, keep-one), and fixed-deal (two seats of seven, a talon of three,
+    the declarer hands one card over and discards one)."""
+    if rules.players_layout == "fixed-deal":
+        return rules.players_count == 2 and rules.deal_hand_size == 7 and rules.deal_talon_size == 3
+    return (
+        rules.players_layout == "standard"
+        and rules.players_count == 3
+        and rules.talon_distribution in HANDOVER
         and rules.deal_hand_size == 7
     )
 
 
 def pimc_applies(view: SeatView) -> bool:
     """Whether PIMC decides this move: a layout of :func:`pimc_layout`, a phase of
-    :data:`PIMC_PHASES`, and no move the solver does not search (a crawl, a marriage declared
-    from the hand); a talon redeal offered with the passing is declined, as the heuristic does."""
+    :data:`PIMC_PHASES` (the play only in a :func:`play_only_layout`), and no move the solver
+    does not search (a crawl, a marriage declared from the hand); a talon redeal offered with
+    the passing is declined, as the heuristic does."""
     if view.phase not in PIMC_PHASES or not pimc_layout(view.rules):
+        return False
+    if play_only_layout(view.rules) and view.phase is not Phase.PLAY:
         return False
     return all(
         a < GIVE or is_give(a) or a in (PASS, WRITE_OFF, REDEAL) or is_bid(a) or is_contract(a)

@@ -6,7 +6,8 @@ the voids shown in play (rules.md 1.5), the card the declarer passed to this sea
 declarer, every card it passed), the talon where it was shown, and the partner card of every
 declared marriage. Rules that the shortcut of voids does not cover (must-beat, bid caps by
 marriage, ...) are enforced by replaying the deal through the engine: a sample whose replay
-breaks a rule is thrown away and drawn again.
+breaks a rule is thrown away and drawn again. Where the talon is handed over without being
+taken (pass-without-taking, keep-one) and in fixed-deal, deals are drawn in the play only.
 """
 
 from __future__ import annotations
@@ -14,28 +15,37 @@ from __future__ import annotations
 import random
 
 from ..cards import KING, QUEEN, card_list
-from ..engine.actions import NAMED_AMOUNT, PASS, bid, contract, give, play
+from ..engine.actions import DISCARD, NAMED_AMOUNT, PASS, bid, contract, give, play
 from ..engine.deal import Deal, Phase
 from ..engine.views import SeatView
 from .knowledge import declarations, known_held, played_by, tricks_in_play_order, voids
 
 _PAIRS = tuple((1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4))
 
+HANDOVER = ("pass-without-taking", "keep-one")
+"""The layouts whose talon is handed over without being taken (sampled in the play only)."""
+
 TALON = -1
 """The slot of the talon while it is still hidden (in the auction)."""
 
 
-def history(view: SeatView, given: tuple[int, ...]) -> list[int]:
+def history(view: SeatView, given: tuple[int, ...], discard: int = 0) -> list[int]:
     """The deal's actions so far, from the view and the card passed to each seat (``given``,
-    -1 where none): the auction, the passing, the contract, then every card played."""
+    -1 where none): the auction, the passing, the discards, the contract, then every card
+    played."""
     acts = [PASS if a == 0 else bid(a) for _, a in view.auction]
     if view.declarer is None:
         return acts
     declarer = view.declarer
+    before_talon = view.rules.contract_before_talon and view.named is None
+    if before_talon and view.phase in (Phase.PLAY, Phase.DONE):
+        assert view.contract is not None
+        acts.append(contract(view.contract))  # contract.before_talon: named before the talon
     for seat in view.active:
         if seat != declarer and given[seat] >= 0:
             acts.append(give(given[seat], seat))
-    if view.phase in (Phase.PLAY, Phase.DONE) and view.rules.contract_raise:
+    acts += [DISCARD + c for c in card_list(discard)]
+    if view.phase in (Phase.PLAY, Phase.DONE) and view.rules.contract_raise and not before_talon:
         assert view.contract is not None
         acts.append(contract(view.contract))
     led_with_marriage = declarations(view)
@@ -46,14 +56,21 @@ def history(view: SeatView, given: tuple[int, ...]) -> list[int]:
 
 
 def replay_deal(
-    view: SeatView, dealt: list[int], talon: int, given: tuple[int, ...]
+    view: SeatView,
+    dealt: list[int],
+    talon: int,
+    given: tuple[int, ...],
+    aside: int = 0,
+    shown: int = -1,
+    discard: int = 0,
 ) -> Deal | None:
-    """The deal with these cards, replayed to the view's moment; None if a move is illegal."""
+    """The deal with these cards, replayed to the view's moment; None if a move is illegal.
+    ``discard``: the declarer's discards (fixed-deal), made after the cards it passed."""
     try:
-        d = Deal.new(view.rules, view.dealer, dealt, talon)
+        d = Deal.new(view.rules, view.dealer, dealt, talon, aside=aside, shown=shown)
     except ValueError:
         return None
-    for action in history(view, given):
+    for action in history(view, given, discard):
         if action not in d.legal_actions():
             return None
         d.apply(action)
@@ -80,6 +97,10 @@ class Sampler:
         if view.talon is not None and view.declarer != self.me:
             seen |= view.talon & ~view.played  # placed below, with the declarer or a defender
         self.pool = ((1 << 24) - 1) & ~seen
+        #: pass-without-taking and keep-one in the play: see :meth:`_attempt_handover`
+        self.handover = view.phase is Phase.PLAY and view.rules.talon_distribution in HANDOVER
+        #: fixed-deal in the play: see :meth:`_attempt_fixed_deal`
+        self.fixed_deal = view.phase is Phase.PLAY and view.rules.players_layout == "fixed-deal"
 
     def draw(self, tries: int = 40) -> Deal | None:
         """One consistent deal at the view's moment, or None after ``tries`` failed attempts."""
@@ -92,6 +113,10 @@ class Sampler:
     # -- one attempt ----------------------------------------------------------------------------
 
     def _attempt(self) -> Deal | None:
+        if self.handover:
+            return self._attempt_handover()
+        if self.fixed_deal:
+            return self._attempt_fixed_deal()
         view = self.view
         me = self.me
         declarer = view.declarer
@@ -277,3 +302,210 @@ class Sampler:
         if self.me != declarer:
             dealt[self.me] = view.dealt or 0
         return replay_deal(view, dealt, talon, tuple(given))
+
+    # -- the talon handed over without being taken (rules.md part 4) ----------------------------
+
+    def _attempt_handover(self) -> Deal | None:
+        """pass-without-taking (polish-2card) and keep-one (soviet-book), in the play: every
+        card is in a hand, each defender's holds the talon card it received and the declarer's
+        the card set aside (or the talon card it kept). A talon card shown to this seat goes to
+        the seat that played it, else at random to the other seats it may still be with."""
+        view = self.view
+        me = self.me
+        declarer = view.declarer
+        assert declarer is not None
+        n = view.seats
+        rng = self.rng
+        keep_one = view.rules.talon_distribution == "keep-one"
+        full = (1 << 24) - 1
+        hands = [self.known[s] for s in range(n)]
+        hands[me] = view.hand or 0
+        allowed = [~self.voids[s] & full for s in range(n)]
+        given = [-1] * n
+        if view.passed is not None:
+            given = [-1 if c is None else c for c in view.passed]
+        if view.received is not None and me != declarer:
+            given[me] = view.received
+        kept = -1
+        taken = view.hand or 0
+        if view.talon is not None and me != declarer:
+            rest = card_list(view.talon & ~(1 << given[me]))
+            slots = [s for s in view.active if s not in (me, declarer)]
+            if keep_one:
+                slots.append(declarer)
+            if len(rest) != len(slots):
+                return None
+            order = [rest, rest[::-1]] if len(rest) == 2 else [rest]
+            rng.shuffle(order)
+            for cards in order:
+                if all(self._may_hold(s, c, allowed) for s, c in zip(slots, cards, strict=True)):
+                    break
+            else:
+                return None
+            for s, c in zip(slots, cards, strict=True):
+                taken |= 1 << c
+                if not self.played[s] >> c & 1:
+                    hands[s] |= 1 << c
+                if s == declarer:
+                    kept = c
+                else:
+                    given[s] = c
+        forehand = view.active[0]
+        if view.shown is not None and forehand != me and not view.played >> view.shown & 1:
+            hands[forehand] |= 1 << view.shown
+        pool = self.pool & ~taken
+        for h in hands:
+            pool &= ~h
+        need = [view.card_counts[s] - hands[s].bit_count() for s in range(n)]
+        need[me] = 0
+        pool = self._force_marriages(hands, need, pool)
+        if pool < 0:
+            return None
+        cards = card_list(pool)
+        rng.shuffle(cards)
+        slots = [s for s in range(n) if need[s] > 0]
+        cards.sort(key=lambda c: sum(1 for s in slots if allowed[s] >> c & 1))
+        for c in cards:
+            options = [s for s in slots if need[s] > 0 and allowed[s] >> c & 1]
+            if not options:
+                return None
+            s = rng.choices(options, [need[s] for s in options])[0]
+            hands[s] |= 1 << c
+            need[s] -= 1
+        if any(need):
+            return None
+        return self._rebuild_handover(hands, given, kept, keep_one)
+
+    def _may_hold(self, seat: int, c: int, allowed: list[int]) -> bool:
+        """Whether ``seat`` may have received talon card ``c``: it played it, or nobody did and
+        it has shown no void in its suit."""
+        owners = [s for s in range(self.view.seats) if (self.played[s] | self.known[s]) >> c & 1]
+        return owners == [seat] if owners else bool(allowed[seat] >> c & 1)
+
+    def _rebuild_handover(
+        self, hands: list[int], given: list[int], kept: int, keep_one: bool
+    ) -> Deal | None:
+        """The deal as dealt behind these hands: the talon cards back from their receivers."""
+        view = self.view
+        declarer = view.declarer
+        assert declarer is not None
+        rng = self.rng
+        held = [hands[s] | self.played[s] for s in range(view.seats)]
+        shown = -1 if view.shown is None else view.shown
+        forehand = view.active[0]
+        dealt = list(held)
+        for s in view.active:
+            options = card_list(held[s] & ~(1 << shown if s == forehand and shown >= 0 else 0))
+            if s == declarer:
+                if self.me == declarer:
+                    extra = card_list(held[s] & ~(view.dealt or 0))
+                    if len(extra) != 1:
+                        return None
+                    kept = extra[0]
+                elif kept < 0:
+                    kept = rng.choice(options)
+                dealt[s] &= ~(1 << kept)
+            else:
+                if given[s] < 0:
+                    given[s] = rng.choice(options)
+                dealt[s] &= ~(1 << given[s])
+        talon = 0
+        for s in view.active:
+            if s != declarer:
+                talon |= 1 << given[s]
+        aside = 0
+        if keep_one:
+            talon |= 1 << kept
+        else:
+            aside = 1 << kept
+        if self.me != declarer:
+            dealt[self.me] = view.dealt or 0
+        return replay_deal(view, dealt, talon, tuple(given), aside, shown)
+
+    # -- fixed-deal (two players, unused cards, a discard; rules.md part 4) ---------------------
+
+    def _attempt_fixed_deal(self) -> Deal | None:
+        """fixed-deal, in the play: the other seat's cards, the unused cards and, for the
+        opponent, the declarer's discard. A talon card shown to the opponent and not handed to
+        it is with the declarer or its discard, never among the unused cards."""
+        view = self.view
+        me = self.me
+        declarer = view.declarer
+        assert declarer is not None
+        other = 1 - me
+        rng = self.rng
+        full = (1 << 24) - 1
+        hands = [self.known[s] for s in range(2)]
+        hands[me] = view.hand or 0
+        allowed = ~self.voids[other] & full
+        discard = view.discarded or 0
+        given = [-1, -1]
+        if view.passed is not None:
+            given = [-1 if c is None else c for c in view.passed]
+        if view.received is not None and me != declarer:
+            given[me] = view.received
+        talon_rest = 0
+        if view.talon is not None and me != declarer:
+            talon_rest = view.talon & ~(view.hand or 0) & ~view.played & ~hands[other]
+        pool = full & ~(view.hand or 0) & ~view.played & ~hands[other] & ~discard & ~talon_rest
+        need = view.card_counts[other] - hands[other].bit_count()
+        rules = view.rules
+        unused_need = 24 - 2 * rules.deal_hand_size - rules.deal_talon_size
+        discard_need = pool.bit_count() + talon_rest.bit_count() - need - unused_need
+        if discard_need < 0 or (me == declarer and discard_need):
+            return None
+        hands_need = [0, 0]
+        hands_need[other] = need
+        pool = self._force_marriages(hands, hands_need, pool)
+        if pool < 0:
+            return None
+        need = hands_need[other]
+        unused = 0
+        # the talon cards first: the declarer's hand or its discard only
+        cards = card_list(talon_rest)
+        rng.shuffle(cards)
+        rest = card_list(pool)
+        rng.shuffle(rest)
+        for c in cards + rest:
+            options, weights = [], []
+            if need > 0 and allowed >> c & 1:
+                options.append(0)
+                weights.append(need)
+            if discard_need > 0:
+                options.append(1)
+                weights.append(discard_need)
+            if unused_need > 0 and not talon_rest >> c & 1:
+                options.append(2)
+                weights.append(unused_need)
+            if not options:
+                return None
+            slot = rng.choices(options, weights)[0]
+            if slot == 0:
+                hands[other] |= 1 << c
+                need -= 1
+            elif slot == 1:
+                discard |= 1 << c
+                discard_need -= 1
+            else:
+                unused |= 1 << c
+                unused_need -= 1
+        if need or discard_need or unused_need:
+            return None
+        held = [hands[s] | self.played[s] for s in range(2)]
+        dealt = list(held)
+        opponent = 1 - declarer
+        if given[opponent] < 0:
+            return None
+        dealt[opponent] &= ~(1 << given[opponent])
+        before = held[declarer] | discard | 1 << given[opponent]  # its ten after the talon
+        if view.talon is not None:
+            talon = view.talon
+        else:
+            options = card_list(before)
+            rng.shuffle(options)
+            talon = 0
+            for c in options[: view.rules.deal_talon_size]:
+                talon |= 1 << c
+        dealt[declarer] = before & ~talon
+        dealt[me] = view.dealt or 0
+        return replay_deal(view, dealt, talon, tuple(given), unused, discard=discard)
