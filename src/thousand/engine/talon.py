@@ -32,18 +32,23 @@ def may_redeal(d: Deal) -> bool:
     return d.given.count(-1) == d.n and talon_redeal(d)
 
 
-def legal_passing(d: Deal) -> list[int]:
+def legal_gives(d: Deal, cards: int) -> list[int]:
+    """The write-off and the talon redeal while their window is open, then a give of each of
+    ``cards`` (a mask) to each seat still due one: passing gives from the declarer's hand, the
+    hand-over of rules.md part 4 from the talon's pool."""
     acts = [WRITE_OFF] if may_write_off(d) else []
     if may_redeal(d):
         acts.append(REDEAL)
-    cards = card_list(d.hands[d.declarer])
+    listed = card_list(cards)
     for seat in receivers_left(d):
         base = GIVE + seat * 24
-        acts += [base + c for c in cards]
+        acts += [base + c for c in listed]
     return acts
 
 
-def apply_passing(d: Deal, action: int) -> None:
+def apply_give(d: Deal, action: int, from_pool: bool) -> None:
+    """One of :func:`legal_gives`: the card leaves the pool (``from_pool``) or the declarer's
+    hand; the phase ends when every seat due a card has one."""
     if action == WRITE_OFF:
         d.finish("written-off")
         return
@@ -51,11 +56,22 @@ def apply_passing(d: Deal, action: int) -> None:
         d.finish("redealt")
         return
     seat, c = divmod(action - GIVE, 24)
-    d.hands[d.declarer] ^= 1 << c
+    if from_pool:
+        d.pool ^= 1 << c
+    else:
+        d.hands[d.declarer] ^= 1 << c
     d.hands[seat] |= 1 << c
     given = d.given = (*d.given[:seat], c, *d.given[seat + 1 :])
     if given.count(-1) == d.n - d.k + 1:
         d.end_passing()
+
+
+def legal_passing(d: Deal) -> list[int]:
+    return legal_gives(d, d.hands[d.declarer])
+
+
+def apply_passing(d: Deal, action: int) -> None:
+    apply_give(d, action, from_pool=False)
 
 
 def contract_limit(d: Deal) -> int:
