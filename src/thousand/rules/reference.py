@@ -12,9 +12,10 @@ import re
 from functools import cache
 from pathlib import Path
 
+from thousand.i18n import tr
 from thousand.rules.custom import ChosenTemplate, builtin
 from thousand.rules.model import Rules
-from thousand.rules.params import PARAMS, Param, Value
+from thousand.rules.params import PARAMS, SUIT_KEYS, Param, Value
 from thousand.rules.templates import TEMPLATES
 from thousand.rules.words import NOT_PLAYABLE, heading, named_values, sentence, spec_word
 
@@ -42,8 +43,26 @@ def _differs(a: Value, b: Value) -> bool:
 def _words(param: Param, value: Value, rules: Rules | None = None) -> str:
     text = sentence(param.name, value, rules)
     if not param.is_supported(value):
-        text += f" (*{NOT_PLAYABLE}*)"
+        text += f" (*{tr(NOT_PLAYABLE)}*)"
     return text
+
+
+def _values_text(param: Param) -> str:
+    """The values a parameter takes, as :attr:`Param.values_text` says them, in the language."""
+    numbers = param.numbers_text if param.kind != "bool" else ""
+    if param.kind == "bool":
+        return tr("true or false")
+    if param.kind == "choice":
+        return param.values_text
+    if param.kind == "int":
+        return numbers
+    if param.kind == "int-or-none":
+        return tr("none or {numbers}").format(numbers=numbers)
+    if param.kind == "int-or-choice":
+        return tr("{choices} or {numbers}").format(
+            choices=f" {tr('or')} ".join(param.choices), numbers=numbers
+        )
+    return tr("{suits}, each {numbers}").format(suits=", ".join(SUIT_KEYS), numbers=numbers)
 
 
 def _cell(text: str) -> str:
@@ -54,7 +73,7 @@ def _cell(text: str) -> str:
 
 
 def _changes_section(chosen: ChosenTemplate, other: str, other_values: dict[str, Value]) -> str:
-    lines = [f"## What differs from `{other}`", ""]
+    lines = [tr("## What differs from `{other}`").format(other=other), ""]
     rows = []
     for param in PARAMS:
         mine, theirs = chosen.rules.value(param.name), other_values[param.name]
@@ -64,7 +83,7 @@ def _changes_section(chosen: ChosenTemplate, other: str, other_values: dict[str,
                 f" ({_param_link(param, '../')} {spec_word(mine)}; `{other}`:"
                 f" {spec_word(theirs)})."
             )
-    lines += rows or ["Nothing: the same rules."]
+    lines += rows or [tr("Nothing: the same rules.")]
     return "\n".join(lines)
 
 
@@ -79,7 +98,7 @@ def template_page(name: str) -> str:
     baseline = builtin(BASELINE)
     blocked = chosen.support_problems()
     based = (
-        "nothing (it is the baseline of every template)"
+        tr("nothing (it is the baseline of every template)")
         if chosen.base is None
         else f"[`{chosen.base}`]({chosen.base}.md)"
     )
@@ -88,16 +107,17 @@ def template_page(name: str) -> str:
         "",
         f"# `{name}`",
         "",
-        f"**{chosen.summary}**",
+        f"**{tr(chosen.summary)}**",
         "",
-        chosen.description,
+        tr(chosen.description),
         "",
-        f"- Based on: {based}",
-        f"- Playable now: {'yes' if not blocked else 'not yet'}",
-        f'- In a record: `"variant": "{name}"`; in the terminal: `thousand play --template {name}`',
+        tr("- Based on: {base}").format(base=based),
+        tr("- Playable now: {playable}").format(playable=tr("yes") if not blocked else tr("not yet")),
+        tr('- In a record: `"variant": "{name}"`; in the terminal: `thousand play --template {name}`')
+        .format(name=name),
     ]
     if blocked:
-        parts += ["", "The engine does not play all of it yet:", ""]
+        parts += ["", tr("The engine does not play all of it yet:"), ""]
         parts += [f"- {_cell(problem)}" for problem in blocked]
     if chosen.base is not None and chosen.base != BASELINE:
         parts += ["", _changes_section(chosen, chosen.base, _values(builtin(chosen.base)))]
@@ -105,9 +125,9 @@ def template_page(name: str) -> str:
         parts += ["", _changes_section(chosen, BASELINE, _values(baseline))]
     parts += [
         "",
-        "## Every parameter",
+        tr("## Every parameter"),
         "",
-        f"A parameter in **bold** differs from `{BASELINE}`.",
+        tr("A parameter in **bold** differs from `{baseline}`.").format(baseline=BASELINE),
     ]
     section = ""
     for param in PARAMS:
@@ -117,7 +137,7 @@ def template_page(name: str) -> str:
                 "",
                 f"### {heading(param)}",
                 "",
-                "| parameter | value | in words |",
+                tr("| parameter | value | in words |"),
                 "|-----------|-------|----------|",
             ]
         value = chosen.rules.value(param.name)
@@ -149,25 +169,33 @@ def _set_by(param: Param) -> list[str]:
 
 def parameter_entry(param: Param) -> str:
     """One parameter in the catalogue: meaning, values in words, playability, templates."""
-    lines = [f"### `{param.name}`", "", param.summary, ""]
-    lines.append(f"- Values: {param.values_text}; in `{BASELINE}`: `{spec_word(param.default)}`.")
+    lines = [f"### `{param.name}`", "", tr(param.summary), ""]
+    lines.append(
+        tr("- Values: {values}; in `{baseline}`: `{default}`.").format(
+            values=_values_text(param), baseline=BASELINE, default=spec_word(param.default)
+        )
+    )
     for value in named_values(param):
         lines.append(f"- `{spec_word(value)}`: {_words(param, value)}.")
     if param.kind in ("int", "int-or-none", "int-or-choice"):
         example = param.default if isinstance(param.default, int | tuple) else param.low
         if isinstance(example, int | tuple) and example not in named_values(param):
             lines.append(
-                f"- a number, for example `{spec_word(example)}`: {_words(param, example)}."
+                tr("- a number, for example `{example}`: {words}.").format(
+                    example=spec_word(example), words=_words(param, example)
+                )
             )
     if param.supported is not None:
         lines.append(
-            f"- Playable now: {param.supported_text} only; other values are {NOT_PLAYABLE}."
+            tr("- Playable now: {values} only; other values are {not_playable}.").format(
+                values=param.supported_text, not_playable=tr(NOT_PLAYABLE)
+            )
         )
     setters = _set_by(param)
     lines.append(
-        f"- Templates that change it: {', '.join(setters)}."
+        tr("- Templates that change it: {templates}.").format(templates=", ".join(setters))
         if setters
-        else "- Every template keeps the baseline's value."
+        else tr("- Every template keeps the baseline's value.")
     )
     return "\n".join(lines)
 
@@ -181,13 +209,15 @@ def parameters_page() -> str:
     parts = [
         GENERATED,
         "",
-        "# Rule parameters",
+        tr("# Rule parameters"),
         "",
-        f"Every rule parameter of rules.md part 2 ({len(PARAMS)} of them): what it means, the"
-        " values it takes and what each says, its value in `russian`, and the templates that"
-        " change it. A record's `rules` object and a custom template's `rules` set them by these"
-        f" names. A value marked *{NOT_PLAYABLE}* is known and checked, but the engine refuses"
-        " to play it for now.",
+        tr(
+            "Every rule parameter of rules.md part 2 ({count} of them): what it means, the"
+            " values it takes and what each says, its value in `russian`, and the templates that"
+            " change it. A record's `rules` object and a custom template's `rules` set them by"
+            " these names. A value marked *{not_playable}* is known and checked, but the engine"
+            " refuses to play it for now."
+        ).format(count=len(PARAMS), not_playable=tr(NOT_PLAYABLE)),
         "",
         " · ".join(f"[{s}](#{_anchor(s)})" for s in sections),
     ]
@@ -208,31 +238,33 @@ def index_page() -> str:
     parts = [
         GENERATED,
         "",
-        "# Rules reference",
+        tr("# Rules reference"),
         "",
-        "The templates of rules.md part 3, each on its own page with every parameter's value in"
-        " words, and the catalogue of every parameter of part 2. Everything here is generated"
-        " from the code, so it says exactly what the engine plays; where the rules are silent,"
-        " [what we chose](../rules-reference.md) is written by hand. Your own templates are"
-        " described in [custom templates](../custom-templates.md).",
+        tr(
+            "The templates of rules.md part 3, each on its own page with every parameter's value"
+            " in words, and the catalogue of every parameter of part 2. Everything here is"
+            " generated from the code, so it says exactly what the engine plays; where the rules"
+            " are silent, [what we chose](../rules-reference.md) is written by hand. Your own"
+            " templates are described in [custom templates](../custom-templates.md)."
+        ),
         "",
-        "## Templates",
+        tr("## Templates"),
         "",
-        "| template | based on | playable now | what it is |",
+        tr("| template | based on | playable now | what it is |"),
         "|----------|----------|--------------|------------|",
     ]
     for name in TEMPLATES:
         chosen = builtin(name)
         base = "—" if chosen.base is None else f"`{chosen.base}`"
-        playable = "not yet" if chosen.support_problems() else "yes"
-        parts.append(
-            f"| [`{name}`](templates/{name}.md) | {base} | {playable} | {_cell(chosen.summary)} |"
-        )
+        playable = tr("not yet") if chosen.support_problems() else tr("yes")
+        summary = _cell(tr(chosen.summary))
+        parts.append(f"| [`{name}`](templates/{name}.md) | {base} | {playable} | {summary} |")
     parts += [
         "",
-        "## Parameters",
+        tr("## Parameters"),
         "",
-        f"[Every rule parameter](parameters.md), {len(PARAMS)} of them, with its values in words.",
+        tr("[Every rule parameter](parameters.md), {count} of them, with its values in words.")
+        .format(count=len(PARAMS)),
     ]
     return "\n".join(parts) + "\n"
 

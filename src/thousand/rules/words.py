@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from thousand.i18n import tr
 from thousand.rules.model import Rules
 from thousand.rules.params import PARAM_BY_NAME, SUIT_KEYS, Param, Value
 
@@ -570,7 +571,7 @@ def spec_word(value: Value) -> str:
 def _suit_values(values: tuple[int, ...]) -> str:
     """``hearts 100, diamonds 80, clubs 60, spades 40``: the dearest marriage first."""
     pairs = sorted(zip(SUIT_KEYS, values, strict=True), key=lambda p: (-p[1], p[0]))
-    return ", ".join(f"{SUIT_WORDS[s]} {v}" for s, v in pairs)
+    return ", ".join(f"{tr(SUIT_WORDS[s])} {v}" for s, v in pairs)
 
 
 _PLACE = re.compile(r"\{([a-z_]+\.[a-z0-9_]+)\|([^}]*)\}")
@@ -595,20 +596,21 @@ def value_words(name: str, value: Value, rules: Rules | None = None) -> str:
         return _suit_values(value)
     key = value_key(value)
     if key in wording.words:
-        return _fill(wording.words[key], rules)
+        return _fill(tr(wording.words[key]), rules)
     if isinstance(value, int) and not isinstance(value, bool):
-        return _fill(wording.number, rules).replace("{n}", str(value))
+        return _fill(tr(wording.number), rules).replace("{n}", str(value))
     raise KeyError(f"no words for {name} = {key}")
 
 
 def sentence(name: str, value: Value, rules: Rules | None = None) -> str:
     """The parameter's value as a sentence without its full stop: "the highest bid is 400"."""
-    return f"{WORDINGS[name].label} {value_words(name, value, rules)}"
+    return f"{tr(WORDINGS[name].label)} {value_words(name, value, rules)}"
 
 
 def heading(param: Param) -> str:
     """The parameter's section of rules.md part 2 as a heading: "Talon and contract"."""
-    return param.section[:1].upper() + param.section[1:]
+    section = tr(param.section)
+    return section[:1].upper() + section[1:]
 
 
 def playable(name: str, value: Value) -> bool:
