@@ -44,9 +44,7 @@ class LanguageError(ValueError):
 def check_language(lang: str) -> str:
     """``lang`` itself when it is one of :data:`LANGUAGES`, else a :class:`LanguageError`."""
     if lang not in LANGUAGES:
-        raise LanguageError(
-            f"unknown language {lang!r}: thousand speaks {', '.join(LANGUAGES)}"
-        )
+        raise LanguageError(f"unknown language {lang!r}: thousand speaks {', '.join(LANGUAGES)}")
     return lang
 
 

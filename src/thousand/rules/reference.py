@@ -112,9 +112,11 @@ def template_page(name: str) -> str:
         tr(chosen.description),
         "",
         tr("- Based on: {base}").format(base=based),
-        tr("- Playable now: {playable}").format(playable=tr("yes") if not blocked else tr("not yet")),
-        tr('- In a record: `"variant": "{name}"`; in the terminal: `thousand play --template {name}`')
-        .format(name=name),
+        tr("- Playable now: {playable}").format(playable=tr("not yet") if blocked else tr("yes")),
+        tr(
+            '- In a record: `"variant": "{name}"`; in the terminal:'
+            " `thousand play --template {name}`"
+        ).format(name=name),
     ]
     if blocked:
         parts += ["", tr("The engine does not play all of it yet:"), ""]
@@ -263,8 +265,9 @@ def index_page() -> str:
         "",
         tr("## Parameters"),
         "",
-        tr("[Every rule parameter](parameters.md), {count} of them, with its values in words.")
-        .format(count=len(PARAMS)),
+        tr(
+            "[Every rule parameter](parameters.md), {count} of them, with its values in words."
+        ).format(count=len(PARAMS)),
     ]
     return "\n".join(parts) + "\n"
 

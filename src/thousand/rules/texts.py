@@ -73,7 +73,9 @@ def templates_about() -> list[dict[str, Any]]:
 
 def parameter_about(param: Param) -> dict[str, Any]:
     """A parameter as the custom-rules editor shows it: its values and what each says."""
-    values = [{"value": _json_value(v), "words": sentence(param.name, v)} for v in named_values(param)]
+    values = [
+        {"value": _json_value(v), "words": sentence(param.name, v)} for v in named_values(param)
+    ]
     return {
         "name": param.name,
         "heading": heading(param),
