@@ -287,14 +287,19 @@ def finished(message: Message) -> bool:
 _CARD = re.compile(r"(?<![\w])[9TJQKA][cdhs](?![a-z])")
 
 
+_NO_CARDS = frozenset({"rules", "table", "intent", "id"})
+"""Keys whose strings are never cards: the rules, and ids (a table id is random hex, and
+``9c01...`` would read as the nine of clubs)."""
+
+
 def cards_in(value: Any) -> set[int]:
-    """Every card named anywhere in a message's strings."""
+    """Every card named anywhere in a message's strings (ids and rules aside)."""
     found: set[int] = set()
     if isinstance(value, str):
         found.update(parse_card(m) for m in _CARD.findall(value))
     elif isinstance(value, dict):
         for k, v in value.items():
-            if k != "rules":
+            if k not in _NO_CARDS:
                 found |= cards_in(v)
     elif isinstance(value, list):
         for v in value:
