@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from thousand.engine import DealOutcome, Game, MatchState, round_points, settle
+from thousand.engine.views import game_view
 
 from .positions import (
     BEAT,
@@ -272,3 +273,27 @@ def test_example_12_beat_if_you_can() -> None:
     state = play(state, "Ks 9d")
     assert state.hands[1] & cards("As 9s") == cards("As 9s")
     assert legal(state) == tokens("As 9s")
+
+
+def test_the_declarers_view_says_what_a_writeoff_costs() -> None:
+    # example 4 seen before the write-off: bid 105 costs -105 and gives each opponent 52
+    game = Game.start(RUSSIAN)
+    game = game.new_deal([cards(h) for h in STD_HANDS], cards(STD_TALON))
+    for move in ("105", "pass", "pass"):
+        game = game.apply(move)
+    assert "writeoff" in game_view(game, 1).legal_moves
+    assert game_view(game, 1).writeoff_changes == (52, -105, 52)
+    assert game_view(game, 1).to_json()["writeoff_changes"] == [52, -105, 52]
+    for seat in (0, 2, None):  # only the declarer weighs it
+        assert game_view(game, seat).writeoff_changes is None
+    game = game.apply("give Ah 0")  # once a card is passed the window is shut
+    assert game_view(game, 1).writeoff_changes is None
+    # the third write-off of a seat carries its penalty: -110 - 120
+    game = Game.start(RUSSIAN)
+    for moves in [("100", "pass", "pass"), ("pass", "pass"), ("pass", "110", "pass")]:
+        game = game.new_deal([cards(h) for h in STD_HANDS], cards(STD_TALON))
+        for move in moves:
+            game = game.apply(move)
+        if len(game.reports) < 2:
+            game = game.apply("writeoff")
+    assert game_view(game, 1).writeoff_changes == (55, -230, 55)

@@ -9,13 +9,13 @@ seats' cards are never read, so they cannot leak. Bots and clients receive views
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..cards import CARD_TEXT, KING, QUEEN, SUITS, hand_text
 from ..rules import Rules
-from .actions import NAMED_AMOUNT, NAMED_WORDS, action_text
+from .actions import NAMED_AMOUNT, NAMED_WORDS, WRITE_OFF, action_text
 from .deal import Phase
 from .match import MatchState
 from .state import DealState
@@ -139,6 +139,9 @@ class SeatView:
     named: str | None = None
     #: ``special.open_hand``: the declarer's hand, shown to everyone after the auction
     open_hand: int | None = None
+    #: while this seat may write the deal off: what a write-off would change each seat's total
+    #: by (the write-off's own penalty included); else None
+    writeoff_changes: tuple[int, ...] | None = None
 
     @property
     def seats(self) -> int:
@@ -224,6 +227,9 @@ class SeatView:
             "talons_count": self.talons_count,
             "named": self.named,
             "open_hand": _cards(self.open_hand),
+            "writeoff_changes": None
+            if self.writeoff_changes is None
+            else list(self.writeoff_changes),
         }
         if rules:
             out["rules"] = {
@@ -351,4 +357,8 @@ def game_view(game: Game, seat: int | None) -> SeatView:
     """A seat's view of a match's current (or just finished) deal, with the match's counters."""
     if game.deal is None:
         raise ValueError("no deal has been dealt yet")
-    return view(game.deal, seat, game.match)
+    seen = view(game.deal, seat, game.match)
+    if WRITE_OFF in seen.legal_actions:  # what the declarer weighs before it writes off
+        report = game.apply(WRITE_OFF).reports[-1]
+        seen = replace(seen, writeoff_changes=report.changes)
+    return seen
