@@ -9,23 +9,71 @@ dropped. It prints how many strings each catalogue still lacks.
 
 from __future__ import annotations
 
+import ast
+import importlib
+import inspect
 import json
 import sys
 from pathlib import Path
+from types import ModuleType
 
 from thousand.i18n import LANGUAGES, SOURCE, check_language, collecting
 
 CATALOGS = Path(__file__).parent / "catalog"
 
 
+SPEAKING = ("thousand.rules.reference", "thousand.rules.texts", "thousand.rules.words")
+"""The modules whose ``tr("...")`` calls are read for their strings."""
+
+
+def literals(module: ModuleType) -> set[str]:
+    """The string of every ``tr("...")`` call written in ``module``'s source."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(inspect.getsource(module))):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "tr"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            found.add(node.args[0].value)
+    return found
+
+
+def data_strings() -> set[str]:
+    """The strings that reach ``tr`` as data: each parameter's words, summary and section, each
+    template's summary and description, the suits."""
+    from thousand.rules.custom import builtin
+    from thousand.rules.params import PARAMS
+    from thousand.rules.templates import TEMPLATES
+    from thousand.rules.words import NOT_PLAYABLE, SUIT_WORDS, WORDINGS
+
+    found = {NOT_PLAYABLE, *SUIT_WORDS.values()}
+    for wording in WORDINGS.values():
+        found |= {wording.label, wording.number, *wording.words.values()}
+    for param in PARAMS:
+        found |= {param.summary, param.section}
+    for name in TEMPLATES:
+        chosen = builtin(name)
+        found |= {chosen.summary, chosen.description}
+    return found
+
+
 def strings() -> list[str]:
-    """Every string the rule texts translate, sorted."""
+    """Every string the rule texts translate, sorted: the literals, the data, and (as a check
+    that nothing else reaches ``tr``) whatever the reference and the page texts say."""
     from thousand.rules import reference
     from thousand.rules.texts import every_text
 
     with collecting() as found:
         reference.pages()
         every_text()
+    for name in SPEAKING:
+        found |= literals(importlib.import_module(name))
+    found |= data_strings()
+    found.discard("")
     return sorted(found)
 
 
