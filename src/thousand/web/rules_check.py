@@ -1,0 +1,43 @@
+"""``POST /api/rules/check``: a template and rule overrides checked as a table would check them,
+every problem at once, with the differences in words for the custom-rules editor."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..rules import TEMPLATES, RulesError, rules_from_record, template_rules
+from ..rules.model import apply_overrides
+from ..rules.texts import BASELINE, differences
+from ..server.tables import LobbyError
+
+
+def check_rules(template: str, overrides: Mapping[str, object]) -> dict[str, Any]:
+    """What a table of ``template`` with ``overrides`` would be: whether ``POST /tables`` takes
+    it (``ok``), every problem (an unknown parameter, a bad value, values that cannot go
+    together, a value the engine does not play yet), the number of players and the differences
+    from ``russian`` and from the template, in the language in force.
+
+    The differences take every override that names a parameter with a value of its kind (even
+    one out of range or at odds with another), so the editor shows them while a problem is
+    still open. An unknown template is a
+    :class:`LobbyError` (422), as ``POST /tables`` refuses it.
+    """
+    if template not in TEMPLATES:
+        raise LobbyError(
+            422, f"unknown template {template!r}: the templates are {', '.join(TEMPLATES)}"
+        )
+    try:
+        rules_from_record(template, overrides)
+        problems: list[str] = []
+    except RulesError as e:
+        problems = [p.replace("\n", " ") for p in e.problems]
+    base = template_rules(template, supported_only=False)
+    rules, _ = apply_overrides(base, overrides)
+    return {
+        "ok": not problems,
+        "problems": problems,
+        "players": rules.players_count,
+        "differences": differences(rules, template_rules(BASELINE), BASELINE),
+        "base_differences": differences(rules, base, template),
+    }
