@@ -362,3 +362,20 @@ def test_an_unknown_game_is_one_sentence(client: TestClient) -> None:
     answer = client.get("/api/games/nosuchgame/replay")
     assert answer.status_code == 404
     assert detail(answer) == "there is no game 'nosuchgame'"
+
+
+def test_the_protocol_doc_lists_every_web_route(client: TestClient) -> None:
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "protocol.md").read_text("utf-8")
+    web = doc.split("## Web API", 1)[1].split("\n## ", 1)[0]
+    routes = {
+        (method, route.path)
+        for route in client.app.routes  # type: ignore[attr-defined]
+        if getattr(route, "include_in_schema", False) and route.path.startswith("/api/")
+        for method in getattr(route, "methods", ())
+    }
+    assert len(routes) == 6
+    for method, path in routes:
+        shown = path.replace("{game_id}", "{id}")
+        assert f"`{method} {shown}" in web, (method, path)
+    for path in ("GET /`", "GET /static/{path}`", "GET /reference/{lang}/`"):
+        assert f"`{path}" in web
