@@ -1,13 +1,17 @@
-"""The README tells the truth: its Python examples run, its quick start is two commands, CI runs
-the README's test command, and the commands, templates and files it names exist."""
+"""The README tells the truth: its Python examples run, its quick start is two commands (the
+first installs the package, whose wheel holds the page and serves it), CI runs the README's test
+command, and the commands, templates and files it names exist."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -61,10 +65,78 @@ def test_python_examples_run() -> None:
 
 def test_quick_start_is_exactly_two_commands() -> None:
     play, test = quick_start()
-    assert play.endswith("thousand play"), play
+    assert play == "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/thousand serve"
     assert "pytest" in test, test
     for command in (play, test):
         assert command.startswith("python3 -m venv .venv && "), command
+    assert "open http://127.0.0.1:8000/ in a browser and play" in section("Quick start")
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel that the quick start's ``pip install .`` builds, from a copy of the checkout
+    (so no build folder is left in it), with build isolation as ``pip install .`` has it."""
+    top = tmp_path_factory.mktemp("checkout")
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy2(ROOT / name, top / name)
+    shutil.copytree(ROOT / "src", top / "src", ignore=shutil.ignore_patterns("__pycache__"))
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(top)],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
+    (found,) = out.glob("thousand-*.whl")
+    return found
+
+
+def test_the_installed_package_holds_the_page_and_the_catalogues(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "thousand/web/static/index.html" in names
+    for lang in ("ru", "pl", "uk", "et"):
+        assert f"thousand/i18n/catalog/{lang}.json" in names
+    static = sorted(
+        str(p.relative_to(ROOT / "src")) for p in (ROOT / "src/thousand/web/static").rglob("*")
+    )
+    missing = [p for p in static if (ROOT / "src" / p).is_file() and p not in names]
+    assert not missing, f"the wheel lacks files of the page: {missing}"
+
+
+def test_the_installed_package_serves_the_page(wheel: Path, tmp_path: Path) -> None:
+    """The page comes from the installed package, not from the checkout."""
+    target = tmp_path / "installed"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "-t", str(target), str(wheel)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    script = (
+        "import json, pathlib, tempfile, thousand\n"
+        "from fastapi.testclient import TestClient\n"
+        "from thousand.server.config import Settings\n"
+        "from thousand.server.lobby import create_app\n"
+        "app = create_app(Settings(data=pathlib.Path(tempfile.mkdtemp()), bot_delay=0))\n"
+        "with TestClient(app) as c:\n"
+        "    page, ref = c.get('/'), c.get('/reference/ru/')\n"
+        "    print(json.dumps([thousand.__file__, page.status_code, page.text,"
+        " ref.status_code]))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    where, status, text, reference = json.loads(done.stdout.splitlines()[-1])
+    assert Path(where).is_relative_to(target), where
+    assert status == 200 and reference == 200
+    assert text == (target / "thousand/web/static/index.html").read_text(encoding="utf-8")
 
 
 def test_ci_runs_the_readme_test_command() -> None:
