@@ -10,6 +10,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+import thousand.web
 from thousand.web.static_files import STATIC, PageFiles
 
 from .web_support import web_client
@@ -22,7 +23,8 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 
 
 def test_the_page_is_the_packages_index(client: TestClient) -> None:
-    assert Path(__file__).resolve().parents[1] / "src" / "thousand" / "web" / "static" == STATIC
+    # the installed package's folder (the checkout's in an editable install)
+    assert Path(thousand.web.__file__).resolve().parent / "static" == STATIC
     index = (STATIC / "index.html").read_bytes()
     for path in ("/", "/static/index.html"):
         answer = client.get(path)
