@@ -66,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--message-burst", type=int, default=40, help="messages in one burst (40)")
     sv.add_argument("--request-rate", type=float, default=200.0, help="requests/s per address")
     sv.add_argument("--request-burst", type=int, default=400, help="requests in one burst (400)")
+    sv.add_argument("--open", action="store_true", help="open the page in a web browser")
 
     ap = sub.add_parser("arena", help="bots play duplicate deals; points, make-rates, CIs")
     ap.add_argument("--bots", default="expert,medium", help="bots (levels), comma-separated")

@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, Field
 
 from ..bots import available_levels
+from ..web.routes import mount as mount_web
 from . import protocol
 from .config import Settings
 from .limits import Bucket, PerAddress
@@ -222,6 +223,7 @@ def create_app(settings: Settings) -> FastAPI:
             ws, table, Connection(seat), Bucket(settings.message_rate, settings.message_burst)
         )
 
+    mount_web(app, hub)
     return app
 
 

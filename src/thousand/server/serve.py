@@ -1,8 +1,12 @@
-"""``thousand serve``: the server on uvicorn."""
+"""``thousand serve``: the server on uvicorn, and the line that says where the page is."""
 
 from __future__ import annotations
 
 import argparse
+import socket
+import threading
+import webbrowser
+from collections.abc import Callable
 from pathlib import Path
 
 from .config import Settings
@@ -10,6 +14,8 @@ from .config import Settings
 #: uvicorn closes a connection whose frame is larger than this; smaller ones over the
 #: protocol's own limit get an error message
 WS_MAX_SIZE = 1 << 20
+#: hosts that mean "every address": the page is opened on the machine's own
+ANY_ADDRESS = ("", "0.0.0.0", "::")
 
 
 def settings_of(args: argparse.Namespace) -> Settings:
@@ -24,12 +30,42 @@ def settings_of(args: argparse.Namespace) -> Settings:
     )
 
 
-def serve(settings: Settings, host: str, port: int, log_level: str = "info") -> None:
+def page_url(host: str, port: int) -> str:
+    """The page's address for a server listening on ``host``:``port``."""
+    if host in ANY_ADDRESS:
+        host = "127.0.0.1"
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}/"
+
+
+def announce(url: str, open_browser: bool) -> None:
+    """Say where the page is (one line on standard output); open it in a browser if asked."""
+    print(f"thousand: open {url} in a browser", flush=True)
+    if open_browser:
+        threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+
+
+def serve(
+    settings: Settings,
+    host: str,
+    port: int,
+    log_level: str = "info",
+    on_start: Callable[[str], None] | None = None,
+) -> None:
+    """Run the server until interrupted; ``on_start`` gets the page's URL once it listens."""
     import uvicorn
 
     from .lobby import create_app
 
-    uvicorn.run(
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if self.started and on_start is not None:
+                bound = self.servers[0].sockets[0].getsockname() if self.servers else (host, port)
+                on_start(page_url(host, int(bound[1])))
+
+    config = uvicorn.Config(
         create_app(settings),
         host=host,
         port=port,
@@ -37,9 +73,15 @@ def serve(settings: Settings, host: str, port: int, log_level: str = "info") -> 
         log_level=log_level,
         access_log=False,
     )
+    Server(config).run()
 
 
 def run(args: argparse.Namespace) -> int:
     """The command: runs until interrupted."""
-    serve(settings_of(args), args.host, args.port)
+    serve(
+        settings_of(args),
+        args.host,
+        args.port,
+        on_start=lambda url: announce(url, bool(getattr(args, "open", False))),
+    )
     return 0

@@ -1,0 +1,91 @@
+"""``GET /api/games/{id}/replay``: a finished match step by step, every hand open.
+
+The match is rebuilt from its ``thousand/1`` record exactly as ``thousand replay`` rebuilds it,
+so the two agree deal by deal. Each deal has a step for the cards as dealt and one after each
+move; a step's view is the spectator's view of :func:`thousand.engine.views.view` with the
+hidden cards added (every seat's hand, the talon and the stock as dealt, the cards handed over,
+the discards, face-down crawl cards) and without ``legal_actions``. Only a finished match is
+replayed: while a match is played its cards stay hidden (the route answers 409).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from ..cards import CARD_TEXT, hand_text
+from ..engine.actions import action_text
+from ..engine.game import DealLog, Game
+from ..engine.views import view
+from ..records import read_record, replay
+from ..records.replay import record_rules, report_json
+
+
+def _cards(mask: int) -> list[str]:
+    text = hand_text(mask)
+    return text.split(" ") if text else []
+
+
+def full_view(game: Game, log: DealLog) -> dict[str, Any]:
+    """The deal of ``game`` as it stands, with every card open (see the module)."""
+    state = game.deal
+    assert state is not None
+    out = view(state, None, game.match).to_json(rules=False)
+    del out["legal_actions"]
+    talons = list(log.talons) if log.talons else ([log.talon] if out["talons_count"] else [])
+    out.update(
+        {
+            "hands": [_cards(h) for h in state.hands],
+            "dealt": [_cards(h) for h in state.dealt],
+            "talon": _cards(talons[0]) if len(talons) == 1 else None,
+            "talons": [_cards(t) for t in talons],
+            "stock": [CARD_TEXT[c] for c in state.stock],
+            "aside": _cards(log.aside),
+            "passed": [None if c is None else CARD_TEXT[c] for c in state.given],
+            "discarded": _cards(state.discarded),
+            "trick": [{"seat": s, "card": CARD_TEXT[c]} for s, c in state.trick],
+            "crawl_hidden": [],
+        }
+    )
+    return out
+
+
+@lru_cache(maxsize=16)
+def replay_of_record(record_text: str) -> dict[str, Any]:
+    """The deals of a finished match's record, each with its report and its steps."""
+    record = read_record(record_text)
+    result = replay(record)
+    rules = record_rules(record)
+    logs = result.game.logs
+    first_dealer = logs[0].dealer if logs else 0
+    game = Game.start(rules, record.start_totals, first_dealer, record.players)
+    deals = []
+    for number, log in enumerate(logs, start=1):
+        game = game.new_deal(
+            log.hands,
+            log.talon,
+            talons=log.talons or None,
+            stock=log.stock,
+            aside=log.aside,
+            shown=log.shown,
+        )
+        steps: list[dict[str, Any]] = [{"seat": None, "move": None, "view": full_view(game, log)}]
+        for action in log.moves:
+            assert game.deal is not None
+            seat = game.deal.to_act
+            game = game.apply(action)
+            steps.append({"seat": seat, "move": action_text(action), "view": full_view(game, log)})
+        report = result.game.reports[number - 1] if number <= len(result.game.reports) else None
+        deals.append(
+            {
+                "number": number,
+                "dealer": log.dealer,
+                "report": None if report is None else report_json(report),
+                "steps": steps,
+            }
+        )
+    return {
+        "deals": deals,
+        "totals": list(result.game.match.totals),
+        "winner": result.game.match.winner,
+    }
