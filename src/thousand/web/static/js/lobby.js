@@ -227,6 +227,8 @@ export function lobbyScreen(root) {
               type: "radio",
               name: "template",
               value: tpl.name,
+              "aria-label": tpl.name,
+              "aria-describedby": `summary-${tpl.name}`,
               checked: tpl.name === state.template,
               disabled: !tpl.playable,
               onchange: () => {
@@ -240,7 +242,7 @@ export function lobbyScreen(root) {
             }),
             h("span", { class: "template-name" }, tpl.name),
             h("span", { class: "template-players" }, t("lobby.players", { n: tpl.players })),
-            h("span", { class: "template-summary" }, tpl.summary),
+            h("span", { class: "template-summary", id: `summary-${tpl.name}` }, tpl.summary),
           ),
         ),
       ),
