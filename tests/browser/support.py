@@ -83,6 +83,8 @@ def play_turn(page: Page, *, bid: bool = False, write_off: bool = False) -> str:
     card that may be played. With ``write_off`` the write-off is taken through its dialog when
     it is offered. Returns what was done."""
     phase = wait_turn(page)
+    if table(page).get_attribute("data-state") == "finished":
+        return "finished"
     mine = page.locator(".hand.mine button.card:not([disabled])")
     if write_off and page.get_by_role("button", name="Write off", exact=True).count():
         page.get_by_role("button", name="Write off", exact=True).click()

@@ -88,12 +88,12 @@ export function replayScreen(root, gameId) {
       cards = last.cards.map((c, i) => [seats[i], c]);
       caption = t("table.taken_by", { name: name(last.winner) });
     }
-    return h(
+    const grid = h(
       "div",
       { class: "trick", role: "group", "aria-label": t("table.trick") },
       cards.map(([seat, card]) => h("div", { class: `played place-${where(seat)}` }, cardImage(card), h("span", { class: "who" }, name(seat)))),
-      caption ? h("p", { class: "caption" }, caption) : null,
     );
+    return h("div", { class: "trick-box" }, grid, caption ? h("p", { class: "caption" }, caption) : null);
   }
 
   function render() {

@@ -315,13 +315,13 @@ export function tableScreen(root, tableId, { watch }) {
       caption = t("table.taken_by", { name: name(last.winner) });
       finished = true;
     }
-    return h(
+    const grid = h(
       "div",
       { class: `trick${finished ? " finished" : ""}`, role: "group", "aria-label": t("table.trick") },
       cards.map(([seat, card]) => h("div", { class: `played place-${where(seat)}` }, cardImage(card), h("span", { class: "who" }, name(seat)))),
       (view.crawl_hidden || []).map((seat) => h("div", { class: `played place-${where(seat)}` }, cardBack(), h("span", { class: "who" }, name(seat)))),
-      caption ? h("p", { class: "caption" }, caption) : null,
     );
+    return h("div", { class: "trick-box" }, grid, caption ? h("p", { class: "caption" }, caption) : null);
   }
 
   function lastTrick() {
@@ -347,7 +347,7 @@ export function tableScreen(root, tableId, { watch }) {
     if (view.talon && !["play", "done"].includes(view.phase)) {
       pieces.push(h("div", { class: "talon", role: "group", "aria-label": t("table.talon") }, h("span", { class: "label" }, t("table.talon")), view.talon.map((c) => cardImage(c))));
     } else if (view.talons_count > 0 && view.phase === "auction") {
-      pieces.push(h("div", { class: "talon", "aria-label": t("table.talon") }, h("span", { class: "label" }, t("table.talon")), Array.from({ length: Math.max(1, view.talons_count) }, () => cardBack())));
+      pieces.push(h("div", { class: "talon", "aria-label": t("table.talon") }, h("span", { class: "label" }, t("table.talon")), Array.from({ length: view.talons_count * (state.rules["deal.talon_size"] || 1) }, () => cardBack())));
     }
     if (view.shown) pieces.push(h("div", { class: "shown" }, h("span", { class: "label" }, t("table.shown")), cardImage(view.shown)));
     if (view.stock_count) {
