@@ -4,7 +4,7 @@
 // (replay). Also the join screen of an invite link (#/join/ID).
 
 import { api } from "./api.js";
-import { button, h } from "./dom.js";
+import { append, button, h } from "./dom.js";
 import { language, suitName, t } from "./i18n.js";
 import { keepName, keepSeat, playerName, seatAt } from "./store.js";
 import { showError } from "./ui.js";
@@ -80,13 +80,13 @@ function valueEditor(param, value, onchange) {
           h("input", {
             type: "number",
             value: valueText(map[suit]),
-            min: param.low,
-            max: param.high,
-            "aria-label": t("rules.suit_value", { name: param.name, suit: suitName(suit) }),
-            onchange: (e) => {
+            oninput: (e) => {
               map[suit] = Number(e.target.value);
               onchange({ ...map });
             },
+            min: param.low,
+            max: param.high,
+            "aria-label": t("rules.suit_value", { name: param.name, suit: suitName(suit) }),
           }),
         ),
       ),
@@ -104,7 +104,7 @@ function valueEditor(param, value, onchange) {
       max: param.high ?? undefined,
       "aria-label": label,
       placeholder: param.kind === "int" ? "" : t("rules.none"),
-      onchange: (e) => onchange(valueFromText(e.target.value, param.kind)),
+      oninput: (e) => onchange(valueFromText(e.target.value, param.kind)),
     }),
     hints.length ? h("small", { class: "muted" }, hints.join("; ")) : null,
   );
@@ -157,12 +157,32 @@ export function lobbyScreen(root) {
 
   function scheduleCheck() {
     clearTimeout(timer);
+    state.checking += 1;
     if (!Object.keys(state.rules).length) {
       state.check = null;
+      showCheck();
+      return;
+    }
+    const button = document.getElementById("create-table");
+    if (button) button.disabled = true;
+    timer = setTimeout(runCheck, 250);
+  }
+
+  /** The check's answer in its own box (the rest of the lobby, and what is being typed, stays). */
+  function showCheck() {
+    const before = state.seats.length;
+    fitSeats();
+    if (state.seats.length !== before) {
       render();
       return;
     }
-    timer = setTimeout(runCheck, 250);
+    const box = document.getElementById("rules-check");
+    if (box) {
+      box.replaceChildren();
+      append(box, checkBox());
+    }
+    const button = document.getElementById("create-table");
+    if (button) button.disabled = Boolean(state.check && !state.check.ok);
   }
 
   async function runCheck() {
@@ -178,8 +198,7 @@ export function lobbyScreen(root) {
       if (ticket !== state.checking || !alive) return;
       state.check = { ok: false, problems: [e.message] };
     }
-    fitSeats();
-    render();
+    showCheck();
   }
 
   function valueOf(param) {
@@ -273,8 +292,8 @@ export function lobbyScreen(root) {
         }),
         button(t("rules.remove"), () => {
           delete state.rules[name];
-          scheduleCheck();
           render();
+          scheduleCheck();
         }, { "aria-label": t("rules.remove_named", { name }) }),
       );
     });
@@ -285,7 +304,6 @@ export function lobbyScreen(root) {
       h("option", { value: "" }, t("rules.choose")),
       free.map((p) => h("option", { value: p.name, selected: p.name === state.adding }, `${p.name} — ${p.heading}`)),
     );
-    const check = state.check;
     return h(
       "details",
       { class: "rules-editor", open: Object.keys(state.rules).length > 0 },
@@ -301,21 +319,24 @@ export function lobbyScreen(root) {
           if (!param) return;
           state.rules[param.name] = valueOf(param);
           state.adding = "";
-          scheduleCheck();
           render();
+          scheduleCheck();
+          document.getElementById(`param-${param.name.replace(/\W/g, "-")}`)?.focus();
         }),
       ),
-      check
-        ? h(
-            "div",
-            { class: "check", "aria-live": "polite" },
-            check.problems?.length
-              ? h("ul", { class: "problems" }, check.problems.map((p) => h("li", {}, p)))
-              : h("p", { class: "ok" }, t("rules.ok")),
-            check.differences ? [h("h4", {}, t("lobby.differences")), differenceList(check.differences)] : null,
-          )
-        : null,
+      h("div", { class: "check", id: "rules-check", "aria-live": "polite" }, checkBox()),
     );
+  }
+
+  function checkBox() {
+    const check = state.check;
+    if (!check) return [];
+    return [
+      check.problems?.length
+        ? h("ul", { class: "problems" }, check.problems.map((p) => h("li", {}, p)))
+        : h("p", { class: "ok" }, t("rules.ok")),
+      check.differences ? [h("h4", {}, t("lobby.differences")), differenceList(check.differences)] : null,
+    ];
   }
 
   function seatsEditor() {
