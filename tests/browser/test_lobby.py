@@ -81,3 +81,18 @@ def test_a_friend_joins_by_the_invite_link_and_a_third_watches(
     finally:
         friend.context.close()
         watcher.context.close()
+
+
+def test_the_rules_link_goes_to_the_reference_in_the_pages_language(
+    page: Page, server: Server
+) -> None:
+    open_page(page, server, "/")
+    page.get_by_label("Language").select_option("uk")
+    page.get_by_role("link", name="Правила").click()
+    expect(page).to_have_url(re.compile(r"/reference/uk/$"))
+    expect(page.locator("html")).to_have_attribute("lang", "uk")
+    header = page.locator(".reference-header")
+    expect(header).to_have_css("background-color", "rgb(123, 31, 43)")
+    shot(page, "reference")
+    open_page(page, server, "/rules")
+    expect(page).to_have_url(re.compile(r"/reference/uk/$"))
