@@ -139,3 +139,10 @@ def test_a_bid_by_keyboard_alone(page: Page, server: Server) -> None:
     page.keyboard.press("Enter")
     expect(calls).not_to_have_text(before)
     expect(calls).to_contain_text(f"Ann: {name.split()[1]}")
+    # on the next turn the keyboard's focus is on a move again: Enter makes it
+    wait_turn(page)
+    focused = page.locator("#table button:focus")
+    expect(focused).to_have_count(1)
+    version = table(page).get_attribute("data-version")
+    page.keyboard.press("Enter")
+    expect(table(page)).not_to_have_attribute("data-version", version or "")

@@ -48,6 +48,7 @@ export function tableScreen(root, tableId, { watch }) {
     connection: "connecting",
     loaded: false,
     problem: null,
+    focusKey: null,
   };
   const queue = [];
   let pumping = false;
@@ -444,7 +445,15 @@ export function tableScreen(root, tableId, { watch }) {
     const mine = legal().length > 0;
     const over = view?.match?.winner !== null && view?.match?.winner !== undefined;
     const status = over || state.status === "finished" ? "finished" : state.sending ? "sending" : mine ? "my-turn" : state.status === "open" ? "open" : "waiting";
-    const focus = document.activeElement && root.contains(document.activeElement) ? document.activeElement.getAttribute("aria-label") || document.activeElement.textContent : null;
+    // keep the keyboard's place across re-renders: the control focused before (or, when it was
+    // removed by the last render, the one focused then)
+    const active = document.activeElement;
+    if (active && root.contains(active) && active !== root) {
+      state.focusKey = active.getAttribute("aria-label") || active.textContent;
+    } else if (active && active !== document.body) {
+      state.focusKey = null;
+    }
+    const focus = state.focusKey;
     const screen = h("section", {
       class: "table-screen",
       id: "table",
@@ -494,8 +503,9 @@ export function tableScreen(root, tableId, { watch }) {
     root.replaceChildren(screen);
     if (focus) {
       const again = [...screen.querySelectorAll("button:not([disabled])")].find((b) => (b.getAttribute("aria-label") || b.textContent) === focus);
+      const first = mine ? screen.querySelector(".actions button, .hand.mine button:not([disabled])") : null;
       if (again) again.focus();
-      else if (mine) screen.querySelector(".actions button, .hand.mine button:not([disabled])")?.focus();
+      else if (first) first.focus();
     }
   }
 
