@@ -43,7 +43,7 @@ def test_passing_by_tap_and_by_drag_then_raising(page: Page, server: Server) -> 
     give.click()
     expect(hand).to_have_count(9)
     expect(page.get_by_role("button", name=re.compile(f"^{card}$"))).to_have_count(0)
-    expect(page.get_by_role("region", name=names[1])).to_contain_text("8 cards")
+    expect(page.get_by_role("region", name=names[1])).to_contain_text("Cards: 8")
 
     # drag a card onto the other seat
     wait_turn(page)
@@ -52,7 +52,7 @@ def test_passing_by_tap_and_by_drag_then_raising(page: Page, server: Server) -> 
     second.drag_to(page.get_by_role("region", name=names[2]))
     expect(hand).to_have_count(8)
     expect(page.get_by_role("button", name=dragged, exact=True)).to_have_count(0)
-    expect(page.get_by_role("region", name=names[2])).to_contain_text("8 cards")
+    expect(page.get_by_role("region", name=names[2])).to_contain_text("Cards: 8")
 
     # the raise: the contracts offered, as "Contract N"
     assert wait_turn(page) == "contract"
