@@ -14,7 +14,10 @@ from ..server_support import Server
 from .support import ARTIFACTS, CHROMIUM, LAUNCH_ARGS
 
 
-@pytest.fixture(scope="session")
+# Playwright's sync API runs an event loop for as long as it is started, and asyncio.run()
+# refuses to run beside it: so it is started per module of browser tests, never for the session
+# (the other tests run asyncio.run()).
+@pytest.fixture(scope="module")
 def playwright_session() -> Iterator[Playwright]:
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI") == "true":
@@ -24,7 +27,7 @@ def playwright_session() -> Iterator[Playwright]:
         yield p
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright_session: Playwright) -> Iterator[Browser]:
     browser = playwright_session.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
     try:

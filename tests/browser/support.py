@@ -54,11 +54,17 @@ def seat_at(page: Page, server: Server, table_id: str, seat: int, token: str) ->
 
 
 def table_against_bots(
-    server: Server, seed: int, name: str = "Ann", rules: dict[str, Any] | None = None
+    server: Server,
+    seed: int,
+    name: str = "Ann",
+    rules: dict[str, Any] | None = None,
+    template: str = "russian",
+    players: int = 3,
 ) -> tuple[str, str]:
-    """A russian table, seat 0 for ``name`` and two easy bots; (table id, token)."""
+    """A table of ``template``, seat 0 for ``name`` and easy bots; (table id, token)."""
     bot = {"kind": "bot", "level": "easy"}
-    table = server.new_table([{"kind": "human"}, bot, bot], rules=rules, seed=seed)
+    seats = [{"kind": "human"}] + [bot] * (players - 1)
+    table = server.new_table(seats, rules=rules, seed=seed, template=template)
     taken = server.sit(table["id"], name, 0)
     return str(table["id"]), str(taken["token"])
 
@@ -85,7 +91,7 @@ def play_turn(page: Page, *, bid: bool = False, write_off: bool = False) -> str:
     phase = wait_turn(page)
     if table(page).get_attribute("data-state") == "finished":
         return "finished"
-    mine = page.locator(".hand.mine button.card:not([disabled])")
+    mine = page.locator(":is(.hand.mine, .hand.pool) button.card:not([disabled])")
     if write_off and page.get_by_role("button", name="Write off", exact=True).count():
         page.get_by_role("button", name="Write off", exact=True).click()
         dialog = page.get_by_role("dialog")
@@ -112,7 +118,16 @@ def play_turn(page: Page, *, bid: bool = False, write_off: bool = False) -> str:
         if choices.count():
             choices.first.click()
         return "play"
-    page.locator(".actions button").first.click()
+    # any other phase (talon choice, discard, redeal, contra...): the first button the page
+    # offers, else the first card that may be chosen
+    offered = page.locator(".actions button")
+    if offered.count():
+        offered.first.click()
+    else:
+        mine.first.click()
+        choices = page.locator(".actions .choices button")
+        if choices.count():
+            choices.first.click()
     return "other"
 
 

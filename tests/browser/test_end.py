@@ -33,6 +33,9 @@ def test_the_end_of_the_match_and_a_rematch(page: Page, server: Server) -> None:
     for seat, total in enumerate(summary["totals"]):
         expect(over).to_contain_text(f"{names[seat]}: {total}")
     expect(deal_rows(page)).to_have_count(summary["deals"])
+    # the deal that won the match is marked in the winner's cell of the scoresheet
+    last = deal_rows(page).last
+    expect(last.locator(f'td.score[data-seat="{winner}"] .mark-win')).to_have_text("wins")
     expect(page.get_by_role("button", name="Pass", exact=True)).to_have_count(0)
     shot(page, "match-over")
 

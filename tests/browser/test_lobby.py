@@ -96,3 +96,18 @@ def test_the_rules_link_goes_to_the_reference_in_the_pages_language(
     shot(page, "reference")
     open_page(page, server, "/rules")
     expect(page).to_have_url(re.compile(r"/reference/uk/$"))
+
+
+def test_a_table_that_is_not_there_says_so(page: Page, server: Server) -> None:
+    open_page(page, server, "/")
+    key, value = "thousand.seat.no-such-table", '{"seat": 0, "token": "not-a-token"}'
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
+    open_page(page, server, "/table/no-such-table")
+    expect(page.locator("#table .problem")).to_have_text("There is no such table.")
+    open_page(page, server, "/table/another-table")
+    expect(page.locator("#table .problem")).to_have_text(
+        "You have no seat at this table in this browser."
+    )
+    expect(page.get_by_role("link", name="Watch")).to_have_attribute(
+        "href", "#/watch/another-table"
+    )

@@ -380,12 +380,9 @@ export function lobbyScreen(root) {
     const { open, live, games } = state.lists;
     return h(
       "section",
-      { class: "lists" },
+      { class: "lists", id: "lobby-lists" },
       h("h2", {}, t("lobby.tables")),
-      button(t("lobby.refresh"), async () => {
-        await loadLists();
-        render();
-      }),
+      button(t("lobby.refresh"), refreshLists, { id: "refresh-lists" }),
       h("h3", {}, t("lobby.open_tables")),
       open.length
         ? h("ul", { id: "open-tables" }, open.map((x) =>
@@ -402,6 +399,16 @@ export function lobbyScreen(root) {
             h("li", {}, `${g.template}: ${g.players.map((p) => p || "?").join(", ")} `, h("a", { href: `#/replay/${g.id}` }, t("lobby.replay")))))
         : h("p", { class: "muted" }, t("lobby.none")),
     );
+  }
+
+  /** Fetch the lists again and redraw only them (what is being edited above stays). */
+  async function refreshLists() {
+    await loadLists();
+    const old = document.getElementById("lobby-lists");
+    if (!alive || !old) return;
+    const focused = document.activeElement?.id;
+    old.replaceWith(lists());
+    if (focused) document.getElementById(focused)?.focus();
   }
 
   function render() {
@@ -440,6 +447,8 @@ export function lobbyScreen(root) {
     }
   })();
 
+  const refresher = setInterval(() => refreshLists().catch(() => {}), 10000);
+
   return {
     async render() {
       try {
@@ -453,6 +462,7 @@ export function lobbyScreen(root) {
     destroy() {
       alive = false;
       clearTimeout(timer);
+      clearInterval(refresher);
     },
   };
 }

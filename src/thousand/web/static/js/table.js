@@ -194,35 +194,54 @@ export function tableScreen(root, tableId, { watch }) {
     return panel;
   }
 
+  /** A card that some legal actions are about: one action is made at once; several (a card
+   * to give to one of the seats, a queen with or without its marriage) select it first. */
+  function choosableCard(card, moves) {
+    const options = moves.filter((m) => actionCard(m) === card);
+    const isGive = options.some((m) => m.startsWith("give "));
+    const click = () => {
+      if (options.length === 1 && !isGive) {
+        send(options[0]);
+      } else if (options.length) {
+        state.selected = state.selected === card ? null : card;
+        state.choosing = isGive ? null : state.selected;
+        render();
+      }
+    };
+    const el = cardButton(card, click, {
+      disabled: !options.length,
+      "aria-pressed": options.length && (isGive || options.length > 1) ? String(state.selected === card) : null,
+      draggable: isGive ? "true" : null,
+      class: `card${state.selected === card ? " selected" : ""}${options.length ? " playable" : ""}`,
+    });
+    if (isGive) el.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", card));
+    return el;
+  }
+
   function myHand() {
     const view = state.view;
     if (!view || !view.hand) return null;
     const moves = legal();
-    const cards = sortHand(view.hand, view.trump);
     return h(
       "div",
       { class: "hand mine", role: "group", "aria-label": t("table.your_hand") },
-      cards.map((card) => {
-        const options = moves.filter((m) => actionCard(m) === card);
-        const isGive = options.some((m) => m.startsWith("give "));
-        const click = () => {
-          if (options.length === 1 && !isGive) {
-            send(options[0]);
-          } else if (options.length) {
-            state.selected = state.selected === card ? null : card;
-            state.choosing = isGive ? null : state.selected;
-            render();
-          }
-        };
-        const el = cardButton(card, click, {
-          disabled: !options.length,
-          "aria-pressed": options.length && (isGive || options.length > 1) ? String(state.selected === card) : null,
-          draggable: isGive ? "true" : null,
-          class: `card${state.selected === card ? " selected" : ""}${options.length ? " playable" : ""}`,
-        });
-        if (isGive) el.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", card));
-        return el;
-      }),
+      sortHand(view.hand, view.trump).map((card) => choosableCard(card, moves)),
+    );
+  }
+
+  /** Cards the legal actions name that are not in the hand (the talon handed out from the pool
+   * in some layouts): chosen the same way as the hand's. */
+  function otherCards() {
+    const view = state.view;
+    const moves = legal();
+    const hand = new Set(view?.hand || []);
+    const cards = [...new Set(moves.map(actionCard).filter((c) => c && !hand.has(c)))];
+    if (!cards.length) return null;
+    return h(
+      "div",
+      { class: "hand pool", role: "group", "aria-label": t("table.to_hand_out") },
+      h("span", { class: "label" }, t("table.to_hand_out")),
+      sortHand(cards, view.trump).map((card) => choosableCard(card, moves)),
     );
   }
 
@@ -494,6 +513,7 @@ export function tableScreen(root, tableId, { watch }) {
                   h("span", {}, t("table.total", { n: view.match?.totals?.[state.me] ?? 0 })),
                   h("span", {}, t("table.tricks", { n: view.tricks_won[state.me] ?? 0 }))),
                 myHand(),
+                otherCards(),
                 actionBar())
             : null,
         ),
