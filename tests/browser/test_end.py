@@ -47,6 +47,8 @@ def test_the_end_of_the_match_and_a_rematch(page: Page, server: Server) -> None:
     assert again["rematch_of"] == table_id
     assert again["seats"][0]["name"] == "Ann"
     expect(page.locator(".seat.me")).to_contain_text("Ann")
-    expect(page.locator(".hand.mine button.card")).to_have_count(7)
+    # a fresh deal: 7 cards, or 10 where both bots passed and the dealer had to take the talon
+    expect(page.locator(".hand.mine button.card").first).to_be_visible()
+    assert page.locator(".hand.mine button.card").count() in (7, 10)
     page.get_by_role("link", name="Lobby").click()
     expect(page.get_by_role("button", name="Create table")).to_be_visible()

@@ -38,20 +38,25 @@ def test_a_whole_deal_against_two_bots_by_clicking(page: Page, server: Server) -
     page.get_by_role("button", name="Create table").click()
     expect(page).to_have_url(re.compile(r"#/table/\w+"))
     table_id = page.url.rsplit("/", 1)[-1]
-    wait_turn(page)
+    phase = wait_turn(page)
     expect(page.locator(".seat.me")).to_contain_text("Ann")
-    expect(page.locator(".hand.mine button.card")).to_have_count(7)
+    # 7 cards in the auction; 10 where both bots passed and the dealer had to take the talon
+    expect(page.locator(".hand.mine button.card")).to_have_count(7 if phase == "auction" else 10)
     expect(page.locator(".opponents .seat")).to_have_count(2)
     shot(page, "table-auction")
 
-    moves = play_deal(page, bid=True)
-    assert "play" in moves, moves
-    expect(deal_rows(page)).to_have_count(1)
-    row = deal_rows(page).first
+    # a bot that wins the auction may write the deal off: then the next deal is played
+    for deal in range(10):
+        moves = play_deal(page, bid=True)
+        expect(deal_rows(page)).to_have_count(deal + 1)
+        if moves.count("play") >= 7:
+            break
+    assert moves.count("play") >= 7, moves
+    row = deal_rows(page).last
     expect(row.locator("td.result")).to_have_text(re.compile("^(made|failed)$"))
     shot(page, "after-first-deal")
     totals = server.get(f"/tables/{table_id}").json()["totals"]
-    assert row_totals(page, 0) == totals
+    assert row_totals(page, deal) == totals
     expect(page.locator(".scoresheet tfoot td.total")).to_have_text([str(n) for n in totals])
     expect(page.get_by_role("alert")).to_be_hidden()
 
