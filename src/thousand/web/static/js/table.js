@@ -1,0 +1,577 @@
+// The table (#/table/ID for a seat, #/watch/ID for a spectator): the seats with their card
+// backs, counts and names; the own hand sorted by suit (trump first); the auction and the
+// bidding box; the talon; passing (tap a card, then a seat; or drag it onto the seat); the
+// write-off dialog; the trick area and the last trick; the scoresheet; the end of the match.
+// Everything the player may do comes from the view's legal_actions: the page knows no rules.
+
+import { api } from "./api.js";
+import { cardBack, cardButton, cardImage, sortHand, suitSymbol } from "./cards.js";
+import { button, h } from "./dom.js";
+import { cardName, suitName, t } from "./i18n.js";
+import { levelName } from "./lobby.js";
+import { actionCard, actionLabel, moveSentence, phaseName } from "./moves.js";
+import { scoresheet } from "./scoresheet.js";
+import { forgetSeat, keepSeat, pace, seatAt } from "./store.js";
+import { clearError, showError, toast } from "./ui.js";
+import { TableSocket } from "./ws.js";
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Where each seat sits around the table, seen from ``me``: 0 bottom, then clockwise. */
+export function places(count, me) {
+  const names = { 2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"] }[count] ||
+    Array.from({ length: count }, (_, i) => `p${i}`);
+  return (seat) => names[(seat - (me ?? 0) + count) % count];
+}
+
+/** The seat of each card of a trick (in play order from the leader, around the active seats). */
+export function trickSeats(leader, count, active) {
+  const order = active && active.length ? active : [...Array(count).keys()];
+  const start = Math.max(0, order.indexOf(leader));
+  return Array.from({ length: count }, (_, i) => order[(start + i) % order.length]);
+}
+
+export function tableScreen(root, tableId, { watch }) {
+  const held = watch ? null : seatAt(tableId);
+  const state = {
+    seats: [],
+    status: "open",
+    rules: {},
+    reports: [],
+    view: null,
+    version: 0,
+    me: held ? held.seat : null,
+    selected: null,
+    choosing: null,
+    sending: false,
+    lastSaid: "",
+    connection: "connecting",
+    loaded: false,
+    problem: null,
+    focusKey: null,
+  };
+  const queue = [];
+  let pumping = false;
+  let nextAt = 0;
+  let alive = true;
+  let socket = null;
+
+  const name = (seat) => {
+    const s = state.seats[seat];
+    if (!s) return t("table.seat_n", { n: seat + 1 });
+    if (s.name) return s.name;
+    if (s.kind === "bot") return t("lobby.bot", { level: levelName(s.level) });
+    return t("table.seat_n", { n: seat + 1 });
+  };
+  const names = () => state.seats.map((_, i) => name(i));
+  const legal = () => (state.view && !state.sending && !queue.length ? state.view.legal_actions || [] : []);
+
+  function showSnapshot(message) {
+    queue.length = 0;
+    state.seats = message.seats;
+    state.status = message.status;
+    state.rules = message.rules || {};
+    state.reports = [...message.reports];
+    state.view = message.view;
+    state.version = message.version;
+    state.me = message.seat;
+    state.sending = false;
+    state.selected = null;
+    state.choosing = null;
+    state.loaded = true;
+    render();
+  }
+
+  function show(message) {
+    const { event, view } = message;
+    state.view = view;
+    state.version = message.version;
+    if (event.kind === "deal") {
+      state.lastSaid = t("said.deal", { n: event.number, name: name(event.dealer) });
+    } else {
+      state.lastSaid = moveSentence(event, name);
+      const move = event.move || "";
+      if ((move.endsWith("+") && move.length === 3) || move.startsWith("declare ")) toast(state.lastSaid);
+      if (event.report) state.reports.push(event.report);
+      if (event.seat === state.me) state.sending = false;
+    }
+    state.selected = null;
+    state.choosing = null;
+    render();
+  }
+
+  async function pump() {
+    if (pumping) return;
+    pumping = true;
+    try {
+      while (queue.length && alive) {
+        const wait = nextAt - Date.now();
+        if (wait > 0) await sleep(wait);
+        if (!queue.length || !alive) break;
+        const message = queue.shift();
+        show(message);
+        const mine = message.event.kind === "move" && message.event.seat === state.me;
+        const ms = pace();
+        nextAt = mine ? 0 : Date.now() + (message.event.report ? 2 * ms : ms);
+      }
+    } finally {
+      pumping = false;
+    }
+    if (alive) render();
+  }
+
+  function send(move) {
+    if (!socket || state.sending) return;
+    clearError();
+    state.sending = true;
+    state.selected = null;
+    state.choosing = null;
+    if (!socket.isOpen()) {
+      state.sending = false;
+      showError(t("error.offline"));
+      render();
+      return;
+    }
+    socket.move(move);
+    render();
+  }
+
+  // -- pieces of the table ------------------------------------------------------------------------
+
+  function seatPanel(seat, place) {
+    const view = state.view;
+    const count = view ? view.card_counts[seat] : 0;
+    const badges = [];
+    if (view && view.dealer === seat) badges.push(h("span", { class: "badge" }, t("table.dealer")));
+    if (view && view.declarer === seat) badges.push(h("span", { class: "badge declarer" }, t("table.declarer")));
+    if (view && view.sitter === seat) badges.push(h("span", { class: "badge" }, t("table.sits_out")));
+    const total = view?.match?.totals?.[seat];
+    const open = view?.open_hand && view.declarer === seat && seat !== state.me ? view.open_hand : null;
+    const gives = state.selected
+      ? legal().filter((m) => m.startsWith(`give ${state.selected} `) && Number(m.split(" ")[2]) === seat)
+      : [];
+    const panel = h(
+      "section",
+      {
+        class: `seat place-${place}${view && view.to_act === seat ? " to-act" : ""}`,
+        "aria-label": name(seat),
+        dataset: { seat: String(seat) },
+      },
+      h(
+        "div",
+        { class: "seat-head" },
+        h("span", { class: "seat-name" }, name(seat)),
+        badges,
+        view && view.to_act === seat ? h("span", { class: "badge turn" }, t("table.to_act")) : null,
+      ),
+      h(
+        "div",
+        { class: "seat-info" },
+        total !== undefined ? h("span", {}, t("table.total", { n: total })) : null,
+        view ? h("span", {}, t("table.cards", { n: count })) : null,
+        view ? h("span", {}, t("table.tricks", { n: view.tricks_won[seat] ?? 0 })) : null,
+        view?.match?.on_barrel?.[seat] ? h("span", { class: "badge barrel" }, t("table.on_barrel")) : null,
+      ),
+      open
+        ? h("div", { class: "hand open", "aria-label": t("table.open_hand") }, sortHand(open, view.trump).map((c) => cardImage(c)))
+        : h("div", { class: "backs", "aria-hidden": "true" }, Array.from({ length: Math.min(count, 12) }, () => cardBack())),
+      gives.map((m) => button(actionLabel(m, name), () => send(m), { class: "give primary" })),
+    );
+    const givesHere = (card) => legal().find((m) => m === `give ${card} ${seat}`);
+    panel.addEventListener("dragover", (e) => {
+      if (legal().some((m) => m.startsWith("give ") && m.endsWith(` ${seat}`))) {
+        e.preventDefault();
+        panel.classList.add("drop");
+      }
+    });
+    panel.addEventListener("dragleave", () => panel.classList.remove("drop"));
+    panel.addEventListener("drop", (e) => {
+      e.preventDefault();
+      panel.classList.remove("drop");
+      const move = givesHere(e.dataTransfer.getData("text/plain"));
+      if (move) send(move);
+    });
+    return panel;
+  }
+
+  /** A card that some legal actions are about: one action is made at once; several (a card
+   * to give to one of the seats, a queen with or without its marriage) select it first. */
+  function choosableCard(card, moves) {
+    const options = moves.filter((m) => actionCard(m) === card);
+    const isGive = options.some((m) => m.startsWith("give "));
+    const click = () => {
+      if (options.length === 1 && !isGive) {
+        send(options[0]);
+      } else if (options.length) {
+        state.selected = state.selected === card ? null : card;
+        state.choosing = isGive ? null : state.selected;
+        render();
+      }
+    };
+    const el = cardButton(card, click, {
+      disabled: !options.length,
+      "aria-pressed": options.length && (isGive || options.length > 1) ? String(state.selected === card) : null,
+      draggable: isGive ? "true" : null,
+      class: `card${state.selected === card ? " selected" : ""}${options.length ? " playable" : ""}`,
+    });
+    if (isGive) el.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", card));
+    return el;
+  }
+
+  function myHand() {
+    const view = state.view;
+    if (!view || !view.hand) return null;
+    const moves = legal();
+    return h(
+      "div",
+      { class: "hand mine", role: "group", "aria-label": t("table.your_hand") },
+      sortHand(view.hand, view.trump).map((card) => choosableCard(card, moves)),
+    );
+  }
+
+  /** Cards the legal actions name that are not in the hand (the talon handed out from the pool
+   * in some layouts): chosen the same way as the hand's. */
+  function otherCards() {
+    const view = state.view;
+    const moves = legal();
+    const hand = new Set(view?.hand || []);
+    const cards = [...new Set(moves.map(actionCard).filter((c) => c && !hand.has(c)))];
+    if (!cards.length) return null;
+    return h(
+      "div",
+      { class: "hand pool", role: "group", "aria-label": t("table.to_hand_out") },
+      h("span", { class: "label" }, t("table.to_hand_out")),
+      sortHand(cards, view.trump).map((card) => choosableCard(card, moves)),
+    );
+  }
+
+  function actionBar() {
+    const moves = legal();
+    if (!moves.length) return null;
+    const cardMoves = moves.filter((m) => actionCard(m));
+    const others = moves.filter((m) => !actionCard(m));
+    const bids = others.filter((m) => /^\d+$/.test(m) || m.startsWith("blind ") || ["misere", "open", "slam"].includes(m));
+    const contracts = others.filter((m) => m.startsWith("contract "));
+    const rest = others.filter((m) => !bids.includes(m) && !contracts.includes(m));
+    const parts = [];
+    if (state.choosing) {
+      const choices = cardMoves.filter((m) => actionCard(m) === state.choosing);
+      parts.push(
+        h("div", { class: "choices", role: "group", "aria-label": cardName(state.choosing) },
+          choices.map((m) => button(actionLabel(m, name), () => send(m), { class: "primary" })),
+          button(t("common.cancel"), () => { state.selected = null; state.choosing = null; render(); })),
+      );
+    }
+    if (state.view.phase === "passing" && cardMoves.some((m) => m.startsWith("give "))) {
+      parts.push(h("p", { class: "hint" }, state.selected ? t("table.hint_give_seat", { card: cardName(state.selected) }) : t("table.hint_give")));
+    }
+    if (bids.length) {
+      parts.push(h("div", { class: "bids", role: "group", "aria-label": t("table.bidding_box") }, bids.map((m) => button(actionLabel(m, name), () => send(m), { class: "bid" }))));
+    }
+    if (contracts.length) {
+      parts.push(h("div", { class: "contracts", role: "group", "aria-label": t("table.raise") }, contracts.map((m) => button(actionLabel(m, name), () => send(m)))));
+    }
+    if (rest.length) {
+      parts.push(
+        h("div", { class: "other-actions" },
+          rest.map((m) => (m === "writeoff" ? button(t("move.writeoff"), openWriteoff, { class: "danger", id: "writeoff" }) : button(actionLabel(m, name), () => send(m), { class: m === "pass" ? "pass" : "" })))),
+      );
+    }
+    return h("div", { class: "actions", "aria-label": t("table.your_move") }, parts);
+  }
+
+  function writeoffText() {
+    const view = state.view;
+    const contract = view.contract ?? view.bid;
+    const lines = [t("writeoff.cost", { n: contract })];
+    const mode = state.rules["writeoff.opponents_get"];
+    if (mode === "half-bid") lines.push(t("writeoff.half"));
+    else if (mode === "equal-split") lines.push(t("writeoff.split"));
+    else if (mode === "fixed") lines.push(t("writeoff.fixed", { n: state.rules["writeoff.fixed"] }));
+    const every = state.rules["writeoff.penalty_every"];
+    if (every) {
+      const done = view.match?.writeoffs?.[state.me] ?? 0;
+      lines.push(t("writeoff.penalty", { every, n: state.rules["writeoff.penalty"], done }));
+    }
+    return lines;
+  }
+
+  function openWriteoff() {
+    const dialog = h(
+      "dialog",
+      { class: "modal", "aria-labelledby": "writeoff-title" },
+      h("h2", { id: "writeoff-title" }, t("writeoff.title")),
+      writeoffText().map((line) => h("p", {}, line)),
+      h(
+        "div",
+        { class: "row" },
+        button(t("writeoff.confirm"), () => {
+          dialog.close();
+          send("writeoff");
+        }, { class: "danger" }),
+        button(t("common.cancel"), () => dialog.close(), { autofocus: true }),
+      ),
+    );
+    dialog.addEventListener("close", () => {
+      dialog.remove();
+      document.getElementById("writeoff")?.focus();
+    });
+    root.append(dialog);
+    dialog.showModal();
+  }
+
+  function trickArea() {
+    const view = state.view;
+    if (!view) return null;
+    const count = view.card_counts.length;
+    const where = places(count, state.me);
+    let cards = view.trick.map((x) => [x.seat, x.card]);
+    let caption = null;
+    let finished = false;
+    if (!cards.length && view.completed_tricks.length && (view.phase === "play" || view.phase === "done")) {
+      const last = view.completed_tricks[view.completed_tricks.length - 1];
+      const seats = trickSeats(last.leader, last.cards.length, view.active);
+      cards = last.cards.map((c, i) => [seats[i], c]);
+      caption = t("table.taken_by", { name: name(last.winner) });
+      finished = true;
+    }
+    const grid = h(
+      "div",
+      { class: `trick${finished ? " finished" : ""}`, role: "group", "aria-label": t("table.trick") },
+      cards.map(([seat, card]) => h("div", { class: `played place-${where(seat)}` }, cardImage(card), h("span", { class: "who" }, name(seat)))),
+      (view.crawl_hidden || []).map((seat) => h("div", { class: `played place-${where(seat)}` }, cardBack(), h("span", { class: "who" }, name(seat)))),
+    );
+    return h("div", { class: "trick-box" }, grid, caption ? h("p", { class: "caption" }, caption) : null);
+  }
+
+  function lastTrick() {
+    const view = state.view;
+    const last = view.completed_tricks[view.completed_tricks.length - 1];
+    const seats = trickSeats(last.leader, last.cards.length, view.active);
+    const dialog = h(
+      "dialog",
+      { class: "modal", "aria-labelledby": "last-trick-title" },
+      h("h2", { id: "last-trick-title" }, t("table.last_trick")),
+      h("div", { class: "row" }, last.cards.map((c, i) => h("figure", {}, cardImage(c), h("figcaption", {}, name(seats[i]))))),
+      h("p", {}, t("table.taken_by", { name: name(last.winner) })),
+      button(t("common.close"), () => dialog.close(), { autofocus: true }),
+    );
+    dialog.addEventListener("close", () => dialog.remove());
+    root.append(dialog);
+    dialog.showModal();
+  }
+
+  function centre() {
+    const view = state.view;
+    const pieces = [];
+    if (view.talon && !["play", "done"].includes(view.phase)) {
+      pieces.push(h("div", { class: "talon", role: "group", "aria-label": t("table.talon") }, h("span", { class: "label" }, t("table.talon")), view.talon.map((c) => cardImage(c))));
+    } else if (view.talons_count > 0 && view.phase === "auction") {
+      pieces.push(h("div", { class: "talon", "aria-label": t("table.talon") }, h("span", { class: "label" }, t("table.talon")), Array.from({ length: view.talons_count * (state.rules["deal.talon_size"] || 1) }, () => cardBack())));
+    }
+    if (view.shown) pieces.push(h("div", { class: "shown" }, h("span", { class: "label" }, t("table.shown")), cardImage(view.shown)));
+    if (view.stock_count) {
+      pieces.push(h("div", { class: "stock" }, h("span", { class: "label" }, t("table.stock", { n: view.stock_count })), view.stock_face_up ? cardImage(view.stock_face_up) : cardBack()));
+    }
+    if (view.received && view.phase !== "play") pieces.push(h("div", { class: "received" }, h("span", { class: "label" }, t("table.received")), cardImage(view.received)));
+    if (view.discarded?.length) pieces.push(h("div", { class: "discarded" }, h("span", { class: "label" }, t("table.discarded")), view.discarded.map((c) => cardImage(c))));
+    pieces.push(trickArea());
+    return h("div", { class: "centre" }, pieces);
+  }
+
+  function auctionLine() {
+    const view = state.view;
+    if (!view.auction.length) return t("table.no_bids");
+    return view.auction.map((a) => `${name(a.seat)}: ${/^\d+$/.test(a.move) ? a.move : actionLabel(a.move, name)}`).join(" · ");
+  }
+
+  function statusBar() {
+    const view = state.view;
+    const deals = (view.match?.deals ?? state.reports.length) + (view.phase === "done" ? 0 : 1);
+    const bits = [
+      h("span", {}, t("table.deal_n", { n: deals })),
+      h("span", { class: "phase" }, phaseName(view.phase)),
+      view.to_act !== null ? h("span", { class: "turn" }, view.to_act === state.me ? t("table.your_turn") : t("table.turn_of", { name: name(view.to_act) })) : null,
+      h(
+        "span",
+        { class: "trump", role: "img", "aria-label": view.trump ? t("table.trump_is", { suit: suitName(view.trump) }) : t("table.no_trump") },
+        view.trump ? [suitSymbol(view.trump), " ", t("table.trump_is", { suit: suitName(view.trump) })] : t("table.no_trump"),
+      ),
+      view.declarer !== null
+        ? h("span", {}, t("table.contract_of", { n: view.contract ?? view.bid, name: name(view.declarer) }))
+        : view.high_bid !== null ? h("span", {}, t("table.high_bid", { n: view.high_bid })) : null,
+      view.marriages.length
+        ? h("span", {}, t("table.marriages", { list: view.marriages.map((m) => `${name(m.seat)} ${suitName(m.suit)}`).join(", ") }))
+        : null,
+      view.named ? h("span", {}, t("table.named", { name: actionLabel(view.named, name) })) : null,
+    ];
+    return h("div", { class: "status-bar" }, bits);
+  }
+
+  function inviteBox() {
+    const link = `${location.origin}${location.pathname}#/join/${tableId}`;
+    const waiting = state.seats.filter((s) => s.kind === "human" && !s.taken).length;
+    return h(
+      "section",
+      { class: "invite" },
+      h("h2", {}, t("table.waiting", { n: waiting })),
+      h("p", {}, t("table.invite")),
+      h("div", { class: "row" },
+        h("input", { readonly: true, value: link, id: "invite-link", "aria-label": t("table.invite_link") }),
+        button(t("table.copy"), async () => {
+          try {
+            await navigator.clipboard.writeText(link);
+            toast(t("table.copied"));
+          } catch {
+            const input = document.getElementById("invite-link");
+            input.select();
+            toast(t("table.copy_by_hand"));
+          }
+        })),
+      h("ul", {}, state.seats.map((s, i) => h("li", {}, `${t("lobby.seat", { n: i + 1 })}: ${s.taken ? name(i) : t("lobby.free_seat")}`))),
+    );
+  }
+
+  function endScreen() {
+    const view = state.view;
+    const winner = view?.match?.winner;
+    if (winner === null || winner === undefined) return null;
+    const totals = view.match.totals;
+    return h(
+      "section",
+      { class: "match-over", "aria-labelledby": "match-over-title" },
+      h("h2", { id: "match-over-title" }, winner === state.me ? t("end.you_win") : t("end.winner", { name: name(winner) })),
+      h("ol", {}, totals.map((n, i) => [i, n]).sort((a, b) => b[1] - a[1]).map(([i, n]) => h("li", {}, `${name(i)}: ${n}`))),
+      h("div", { class: "row" },
+        held ? button(t("end.rematch"), rematch, { class: "primary" }) : null,
+        h("a", { href: "#/", class: "button" }, t("end.lobby"))),
+    );
+  }
+
+  async function rematch() {
+    try {
+      const answer = await api(`/tables/${tableId}/rematch`, { method: "POST", token: held.token });
+      keepSeat(answer.table, answer.seat, answer.token);
+      location.hash = `#/table/${answer.table}`;
+    } catch (e) {
+      showError(t("error.rematch", { detail: e.message }));
+    }
+  }
+
+  function render() {
+    if (!alive) return;
+    const view = state.view;
+    const mine = legal().length > 0;
+    const over = view?.match?.winner !== null && view?.match?.winner !== undefined;
+    const status = over || state.status === "finished" ? "finished" : state.sending ? "sending" : mine ? "my-turn" : state.status === "open" ? "open" : "waiting";
+    // keep the keyboard's place across re-renders: the control focused before (or, when it was
+    // removed by the last render, the one focused then)
+    const active = document.activeElement;
+    if (active && root.contains(active) && active !== root) {
+      state.focusKey = active.getAttribute("aria-label") || active.textContent;
+    } else if (active && active !== document.body) {
+      state.focusKey = null;
+    }
+    const focus = state.focusKey;
+    const screen = h("section", {
+      class: "table-screen",
+      id: "table",
+      "aria-label": t("table.title"),
+      dataset: { state: status, phase: view?.phase ?? "none", version: String(state.version), seat: String(state.me ?? "") },
+    });
+    if (state.problem) {
+      screen.append(h("p", { class: "problem" }, state.problem), h("p", {}, h("a", { href: `#/join/${tableId}` }, t("lobby.join")), " · ", h("a", { href: `#/watch/${tableId}` }, t("lobby.watch"))));
+      root.replaceChildren(screen);
+      return;
+    }
+    if (!state.loaded) {
+      screen.append(h("p", {}, t("common.loading")));
+      root.replaceChildren(screen);
+      return;
+    }
+    if (state.status === "open" && !view) screen.append(inviteBox());
+    if (state.me === null) screen.append(h("p", { class: "watching" }, t("table.watching")));
+    if (view) {
+      const count = view.card_counts.length;
+      const where = places(count, state.me);
+      const others = [...Array(count).keys()].filter((s) => s !== state.me);
+      screen.append(
+        statusBar(),
+        h(
+          "div",
+          { class: `felt players-${count}` },
+          h("div", { class: "opponents" }, others.map((s) => seatPanel(s, where(s)))),
+          centre(),
+          h("p", { class: "said", "aria-live": "polite" }, state.lastSaid),
+          h("div", { class: "auction-line" }, h("span", { class: "label" }, t("table.auction")), " ", auctionLine()),
+          view.completed_tricks.length ? button(t("table.last_trick"), lastTrick, { class: "last-trick" }) : null,
+          state.me !== null
+            ? h("section", { class: `seat me${view.to_act === state.me ? " to-act" : ""}`, "aria-label": t("table.you") },
+                h("div", { class: "seat-head" }, h("span", { class: "seat-name" }, `${name(state.me)} (${t("table.you")})`),
+                  view.dealer === state.me ? h("span", { class: "badge" }, t("table.dealer")) : null,
+                  view.declarer === state.me ? h("span", { class: "badge declarer" }, t("table.declarer")) : null,
+                  h("span", {}, t("table.total", { n: view.match?.totals?.[state.me] ?? 0 })),
+                  h("span", {}, t("table.tricks", { n: view.tricks_won[state.me] ?? 0 }))),
+                myHand(),
+                otherCards(),
+                actionBar())
+            : null,
+        ),
+      );
+    }
+    screen.append(endScreen() || "", scoresheet(state.reports, names()));
+    root.replaceChildren(screen);
+    if (focus) {
+      const again = [...screen.querySelectorAll("button:not([disabled])")].find((b) => (b.getAttribute("aria-label") || b.textContent) === focus);
+      const first = mine ? screen.querySelector(".actions button, .hand.mine button:not([disabled])") : null;
+      if (again) again.focus();
+      else if (first) first.focus();
+    }
+  }
+
+  if (!watch && !held) {
+    state.problem = t("table.no_seat");
+    render();
+    return { render, destroy() { alive = false; } };
+  }
+
+  socket = new TableSocket(tableId, held?.token, {
+    snapshot: showSnapshot,
+    event: (message) => {
+      queue.push(message);
+      pump();
+    },
+    seats: (message) => {
+      state.seats = message.seats;
+      state.status = message.status;
+      render();
+    },
+    ack: () => {},
+    error: (message) => {
+      state.sending = false;
+      if (["bad_token", "left"].includes(message.code)) {
+        forgetSeat(tableId);
+        state.problem = t("table.seat_lost");
+      } else if (message.code === "not_found") {
+        state.problem = t("table.not_found");
+      } else if (message.code !== "stale") {
+        showError(t("error.server", { message: message.message }));
+      }
+      render();
+    },
+    status: (text) => {
+      state.connection = text;
+    },
+  });
+  render();
+  return {
+    render,
+    paceChanged() {
+      nextAt = 0;
+    },
+    destroy() {
+      alive = false;
+      socket?.close();
+    },
+  };
+}

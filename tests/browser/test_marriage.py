@@ -1,0 +1,34 @@
+"""A marriage: where a queen may be led with or without declaring, the page asks which; the
+declaration is announced and sets the trump indicator."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from ..server_support import Server
+from .support import play_turn, seat_at, shot, table, table_against_bots, wait_turn
+
+SEED = 3
+
+
+def test_leading_a_queen_asks_whether_to_declare(page: Page, server: Server) -> None:
+    table_id, token = table_against_bots(server, seed=SEED)
+    seat_at(page, server, table_id, 0, token)
+    two_ways = page.locator(".hand.mine button.card[aria-pressed]")
+    for _ in range(300):
+        if wait_turn(page) == "play" and two_ways.count():
+            break
+        play_turn(page, bid=True)
+        expect(table(page)).not_to_have_attribute("data-state", "sending")
+    queen = two_ways.first
+    card = queen.get_attribute("aria-label") or ""
+    suit = card.rsplit(" ", 1)[-1]
+    queen.click()
+    choices = page.get_by_role("group", name=card).get_by_role("button")
+    expect(choices).to_have_text(
+        [f"Play {card}", f"Play {card} and declare the marriage in {suit}", "Cancel"]
+    )
+    shot(page, "marriage-choice")
+    choices.nth(1).click()
+    expect(page.locator("#toasts")).to_contain_text(f"Ann declares the marriage in {suit}!")
+    expect(page.locator(".status-bar .trump")).to_have_text(f"Trump: {suit}")
