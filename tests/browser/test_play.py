@@ -77,7 +77,17 @@ def test_the_write_off_through_its_dialog(page: Page, server: Server) -> None:
     write_off.click()
     dialog = page.get_by_role("dialog")
     expect(dialog).to_be_visible()
-    expect(dialog).to_contain_text("your total loses your contract")
+    # the dialog says what the write-off changes, as the server computed it: the declarer first
+    expect(dialog).to_contain_text("You give up the deal without playing it")
+    lines = dialog.locator(".writeoff-changes li")
+    expect(lines).to_have_count(3)
+    expect(lines.first).to_have_text(re.compile(r"^You: -\d+$"))
+    predicted = {
+        int(lines.nth(i).get_attribute("data-seat") or "-1"): int(
+            lines.nth(i).inner_text().rsplit(": ", 1)[1]
+        )
+        for i in range(3)
+    }
     expect(dialog.get_by_role("button", name="Cancel")).to_be_focused()
     shot(page, "write-off-dialog")
     page.keyboard.press("Escape")
@@ -96,6 +106,9 @@ def test_the_write_off_through_its_dialog(page: Page, server: Server) -> None:
     # russian: the declarer loses the contract in force (1.4)
     contract = int(row.locator("td").nth(1).inner_text())
     expect(row.locator("td.score").first.locator(".change")).to_have_text(str(-contract))
+    changes = [int(c) for c in row.locator("td.score .change").all_inner_texts()]
+    assert changes == [predicted[seat] for seat in range(3)]
+    assert predicted[0] == -contract
 
 
 def test_a_reload_in_the_middle_of_a_deal_carries_on(page: Page, server: Server) -> None:

@@ -5,7 +5,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { eventName, resultName } from "./moves.js";
 
-const signed = (n) => (n > 0 ? `+${n}` : String(n));
+export const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
 export function scoresheet(reports, names) {
   const seats = names.length;

@@ -10,7 +10,7 @@ import { button, h } from "./dom.js";
 import { cardName, suitName, t } from "./i18n.js";
 import { levelName } from "./lobby.js";
 import { actionCard, actionLabel, moveSentence, phaseName } from "./moves.js";
-import { scoresheet } from "./scoresheet.js";
+import { scoresheet, signed } from "./scoresheet.js";
 import { forgetSeat, keepSeat, pace, seatAt } from "./store.js";
 import { clearError, showError, toast } from "./ui.js";
 import { TableSocket } from "./ws.js";
@@ -280,20 +280,31 @@ export function tableScreen(root, tableId, { watch }) {
     return h("div", { class: "actions", "aria-label": t("table.your_move") }, parts);
   }
 
+  // What a write-off would change each total by, as the server computed it (the page knows no
+  // rules): one line per seat, the declarer's first.
   function writeoffText() {
-    const view = state.view;
-    const contract = view.contract ?? view.bid;
-    const lines = [t("writeoff.cost", { n: contract })];
-    const mode = state.rules["writeoff.opponents_get"];
-    if (mode === "half-bid") lines.push(t("writeoff.half"));
-    else if (mode === "equal-split") lines.push(t("writeoff.split"));
-    else if (mode === "fixed") lines.push(t("writeoff.fixed", { n: state.rules["writeoff.fixed"] }));
-    const every = state.rules["writeoff.penalty_every"];
-    if (every) {
-      const done = view.match?.writeoffs?.[state.me] ?? 0;
-      lines.push(t("writeoff.penalty", { every, n: state.rules["writeoff.penalty"], done }));
-    }
-    return lines;
+    const changes = state.view.writeoff_changes;
+    const parts = [h("p", {}, t("writeoff.intro"))];
+    if (!changes) return parts;
+    const order = [state.me, ...changes.map((_, seat) => seat).filter((seat) => seat !== state.me)];
+    parts.push(
+      h(
+        "ul",
+        { class: "writeoff-changes" },
+        order.map((seat) =>
+          h(
+            "li",
+            { "data-seat": String(seat) },
+            seat === state.me
+              ? t("writeoff.you", { change: signed(changes[seat]) })
+              : t("writeoff.other", { name: name(seat), change: signed(changes[seat]) }),
+          ),
+        ),
+      ),
+    );
+    const contract = state.view.contract ?? state.view.bid;
+    if (changes[state.me] !== -contract) parts.push(h("p", {}, t("writeoff.penalty_included")));
+    return parts;
   }
 
   function openWriteoff() {
@@ -301,7 +312,7 @@ export function tableScreen(root, tableId, { watch }) {
       "dialog",
       { class: "modal", "aria-labelledby": "writeoff-title" },
       h("h2", { id: "writeoff-title" }, t("writeoff.title")),
-      writeoffText().map((line) => h("p", {}, line)),
+      writeoffText(),
       h(
         "div",
         { class: "row" },
