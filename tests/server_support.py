@@ -25,10 +25,8 @@ from websockets.sync.client import ClientConnection, connect
 
 from thousand.cards import CARD_TEXT, KING, QUEEN, parse_card
 from thousand.engine import DealState
-from thousand.engine.game import Game
 from thousand.engine.views import talon_visible
 from thousand.records import read_record, replay
-from thousand.rules import rules_from_record
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ROOT / "docs" / "protocol"
@@ -311,30 +309,14 @@ def states_by_version(record_text: str) -> dict[int, tuple[DealState, DealState]
     """The deal as it stood at each version of a table, with the deal as dealt, rebuilt from
     its finished record: version 1 is the first deal dealt, then one version per move, one per
     deal dealt."""
-    record = read_record(record_text)
-    result = replay(record)
-    rules = rules_from_record(record.variant, dict(record.rules))
-    game = Game.start(rules, record.start_totals, result.game.logs[0].dealer, record.players)
     states: dict[int, tuple[DealState, DealState]] = {}
-    version = 0
-    for log in result.game.logs:
-        game = game.new_deal(
-            log.hands,
-            log.talon,
-            talons=log.talons or None,
-            stock=log.stock,
-            aside=log.aside,
-            shown=log.shown,
-        )
-        assert game.deal is not None
-        first = game.deal
-        version += 1
-        states[version] = (first, first)
-        for action in log.moves:
-            game = game.apply(action)
-            assert game.deal is not None
-            version += 1
-            states[version] = (game.deal, first)
+    first: DealState | None = None
+    for version, step in enumerate(replay(read_record(record_text)).steps(), start=1):
+        assert step.game.deal is not None
+        if step.action is None:
+            first = step.game.deal
+        assert first is not None
+        states[version] = (step.game.deal, first)
     return states
 
 

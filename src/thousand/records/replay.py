@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,6 +11,7 @@ from ..cards import CARD_TEXT, SUITS, CardError, hand_text, mask_of, parse_cards
 from ..engine import DealReport, DealState, Game, IllegalAction, MoveSyntaxError
 from ..engine.actions import parse_action
 from ..engine.deal import Phase
+from ..engine.game import DealLog
 from ..rules import Rules, RulesError, rules_from_record
 from .model import Record, RecordDeal, RecordError, parse_hand
 
@@ -25,6 +26,43 @@ class Replay:
     @property
     def unfinished(self) -> DealState | None:
         return self.game.deal if self.game.in_deal else None
+
+    def steps(self) -> Iterator[Step]:
+        """The match again, one step at a time: each deal as dealt, then after each move."""
+        logs = self.game.logs
+        game = Game.start(
+            self.game.rules,
+            self.record.start_totals,
+            logs[0].dealer if logs else 0,
+            self.record.players,
+        )
+        for number, log in enumerate(logs, start=1):
+            game = game.new_deal(
+                log.hands,
+                log.talon,
+                talons=log.talons or None,
+                stock=log.stock,
+                aside=log.aside,
+                shown=log.shown,
+            )
+            yield Step(number, log, None, None, game)
+            for action in log.moves:
+                assert game.deal is not None
+                seat = game.deal.to_act
+                game = game.apply(action)
+                yield Step(number, log, seat, action, game)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a replayed match: the match just after ``action`` (None: the deal as dealt)
+    of deal ``number`` (from 1), which ``seat`` made."""
+
+    number: int
+    log: DealLog
+    seat: int | None
+    action: int | None
+    game: Game
 
 
 def record_rules(record: Record) -> Rules:

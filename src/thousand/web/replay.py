@@ -18,7 +18,7 @@ from ..engine.actions import action_text
 from ..engine.game import DealLog, Game
 from ..engine.views import view
 from ..records import read_record, replay
-from ..records.replay import record_rules, report_json
+from ..records.replay import report_json
 
 
 def _cards(mask: int) -> list[str]:
@@ -53,36 +53,23 @@ def full_view(game: Game, log: DealLog) -> dict[str, Any]:
 @lru_cache(maxsize=16)
 def replay_of_record(record_text: str) -> dict[str, Any]:
     """The deals of a finished match's record, each with its report and its steps."""
-    record = read_record(record_text)
-    result = replay(record)
-    rules = record_rules(record)
-    logs = result.game.logs
-    first_dealer = logs[0].dealer if logs else 0
-    game = Game.start(rules, record.start_totals, first_dealer, record.players)
-    deals = []
-    for number, log in enumerate(logs, start=1):
-        game = game.new_deal(
-            log.hands,
-            log.talon,
-            talons=log.talons or None,
-            stock=log.stock,
-            aside=log.aside,
-            shown=log.shown,
-        )
-        steps: list[dict[str, Any]] = [{"seat": None, "move": None, "view": full_view(game, log)}]
-        for action in log.moves:
-            assert game.deal is not None
-            seat = game.deal.to_act
-            game = game.apply(action)
-            steps.append({"seat": seat, "move": action_text(action), "view": full_view(game, log)})
-        report = result.game.reports[number - 1] if number <= len(result.game.reports) else None
-        deals.append(
-            {
-                "number": number,
-                "dealer": log.dealer,
-                "report": None if report is None else report_json(report),
-                "steps": steps,
-            }
+    result = replay(read_record(record_text))
+    reports = result.game.reports
+    deals: list[dict[str, Any]] = []
+    for step in result.steps():
+        if step.action is None:  # a deal as dealt starts the deal's steps
+            report = reports[step.number - 1] if step.number <= len(reports) else None
+            deals.append(
+                {
+                    "number": step.number,
+                    "dealer": step.log.dealer,
+                    "report": None if report is None else report_json(report),
+                    "steps": [],
+                }
+            )
+        move = None if step.action is None else action_text(step.action)
+        deals[-1]["steps"].append(
+            {"seat": step.seat, "move": move, "view": full_view(step.game, step.log)}
         )
     return {
         "deals": deals,
