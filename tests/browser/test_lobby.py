@@ -50,6 +50,8 @@ def test_a_friend_joins_by_the_invite_link_and_a_third_watches(
 ) -> None:
     open_page(page, server, "/")
     page.get_by_label("Your name").fill("Ann")
+    # a newcomer's bots are medium: they play sensibly, at once
+    expect(page.get_by_label("Seat 3")).to_have_value("bot:medium")
     page.get_by_label("Seat 2").select_option("human")
     page.get_by_role("button", name="Create table").click()
     link = page.get_by_label("Invite link")

@@ -129,9 +129,12 @@ export function lobbyScreen(root) {
   const current = () => state.templates.find((x) => x.name === state.template);
   const players = () => state.check?.players ?? current()?.players ?? 3;
 
+  // A newcomer's bots play sensibly and at once: medium where the server has it.
+  const firstLevel = () => (state.levels.includes("medium") ? "medium" : state.levels[0]);
+
   function fitSeats() {
     const n = players();
-    while (state.seats.length < n) state.seats.push(state.seats.length === 0 ? "human" : `bot:${state.levels[0]}`);
+    while (state.seats.length < n) state.seats.push(state.seats.length === 0 ? "human" : `bot:${firstLevel()}`);
     state.seats.length = n;
     state.seats[0] = "human";
   }
