@@ -1,4 +1,10 @@
-"""Why a move is illegal, in a player's words (the message of :class:`IllegalAction`)."""
+"""Why a move is illegal, in a player's words (the message of :class:`IllegalAction`).
+
+:func:`explain` is what the seat to act is told: it reads only what that seat may know (its
+own cards, the public state), so a refusal is the same wherever the hidden cards lie.
+:func:`whereabouts` adds, for a referee who sees every card (a record's replay, the tests),
+where a card the seat does not hold lies.
+"""
 
 from __future__ import annotations
 
@@ -46,8 +52,32 @@ def _what_is_due(d: Deal) -> str:
     return f"seat {seat} must play a card"
 
 
+def whereabouts(d: Deal, action: int) -> str:
+    """For a referee: where the card of a play or a give that the seat to act does not hold
+    lies (" (seat 2's hand)"), or "" for any other move. Never for a seat: it names hidden
+    cards."""
+    if d.phase is Phase.DONE:
+        return ""
+    seat = d.to_act
+    if d.phase is Phase.PLAY and A.is_play(action):
+        c = A.played_card(action)
+        owner = _holder(d, c)
+        if owner == seat:
+            return ""
+        return f" (seat {owner}'s hand)" if owner is not None else " (it was played)"
+    if d.phase is Phase.PASSING and A.is_give(action) and not d.pool:
+        owner = _holder(d, A.give_parts(action)[0])
+        return f" (seat {owner} holds it)" if owner not in (None, seat) else ""
+    return ""
+
+
+def _holder(d: Deal, c: int) -> int | None:
+    return next((s for s in range(d.n) if d.hands[s] >> c & 1), None)
+
+
 def explain(d: Deal, action: int) -> str:
-    """The reason ``action`` is illegal in ``d`` (assumes it is)."""
+    """The reason ``action`` is illegal in ``d`` (assumes it is), from what the seat to act may
+    know: its own cards and the public state, never another seat's hand or a hidden talon."""
     if d.phase is Phase.DONE:
         return "the deal is over: no move may follow its end"
     seat = d.to_act
@@ -253,9 +283,7 @@ def _explain_passing(d: Deal, seat: int, action: int) -> str:
         )
         return f"{CARD_TEXT[c]} is not in the talon ({where}; left: {hand_text(d.pool)})"
     if not d.pool and not d.hands[seat] >> c & 1:
-        owner = next((s for s in range(d.n) if d.hands[s] >> c & 1), None)
-        held = f" (seat {owner} holds it)" if owner is not None else ""
-        return f"the declarer (seat {seat}) gives {CARD_TEXT[c]}, which it does not hold{held}"
+        return f"the declarer (seat {seat}) gives {CARD_TEXT[c]}, which it does not hold"
     if target == seat:
         return f"the declarer (seat {seat}) gives {CARD_TEXT[c]} to itself"
     if target >= d.n or target not in d.order:
@@ -283,9 +311,7 @@ def _explain_play(d: Deal, seat: int, action: int) -> str:
     hand = d.hands[seat]
     name = CARD_TEXT[c]
     if not hand >> c & 1:
-        owner = next((s for s in range(d.n) if d.hands[s] >> c & 1), None)
-        where = f" (seat {owner}'s hand)" if owner is not None else " (it was played)"
-        return f"seat {seat} plays {name}, which it does not hold{where}"
+        return f"seat {seat} plays {name}, which it does not hold"
     if declaring:
         if d.named == 1 and seat == d.declarer and not d.trick and d.hands[seat] >> c & 1:
             return _MISERE_NO_MARRIAGE.format(seat=seat)

@@ -11,7 +11,7 @@ from .auction import BLIND_HIGH
 from .deal import Deal, Phase
 from .dealing import Dealt, deal_layout
 from .errors import IllegalAction
-from .legality import explain
+from .legality import explain, whereabouts
 from .scoring import DealOutcome, score
 
 
@@ -284,16 +284,18 @@ class DealState:
         return action in self._legal
 
     def check(self, move: int | str) -> int:
-        """The action, if legal; otherwise :class:`IllegalAction` saying which rule forbids it."""
+        """The action, if legal; otherwise :class:`IllegalAction` saying which rule forbids it
+        (its message for the seat to act, its ``detail`` for a referee)."""
         action = self.parse(move)
         if self._legal is None:
             self._legal = self._d.legal_actions()
         if action not in self._legal:
             try:
                 reason = explain(self._d, action)
+                detail = reason + whereabouts(self._d, action)
             except (ValueError, IndexError):
-                reason = f"{action} is not an action"
-            raise IllegalAction(reason)
+                reason = detail = f"{action} is not an action"
+            raise IllegalAction(reason, detail)
         return action
 
     def apply(self, move: int | str) -> DealState:

@@ -194,8 +194,8 @@ def _replay_deal(game: Game, number: int, deal: RecordDeal, count: int) -> Game:
             raise RecordError(f"{at}: {e}") from None
         try:
             game = game.apply(action)
-        except IllegalAction as e:
-            raise RecordError(f"{at}: illegal: {e}") from None
+        except IllegalAction as e:  # a record shows every card: the referee's reason
+            raise RecordError(f"{at}: illegal: {e.detail}") from None
         except ValueError:
             raise RecordError(f"{at}: illegal: the deal is over: no move may follow it") from None
     return game
