@@ -346,6 +346,54 @@ class Deal:
         d.named = self.named
         return d
 
+    def key(self) -> tuple[object, ...]:
+        """Every field of the deal as one hashable value (its lists as tuples): two deals are
+        the same state exactly when their keys are equal. A test changes each field in turn and
+        expects another key, so a field added to ``__slots__`` must be added here."""
+        return (
+            self.active_mask,
+            self.askers,
+            self.auction,
+            self.bid,
+            self.blinds,
+            self.completed,
+            self.contract,
+            self.dealer,
+            self.dealt,
+            self.declarer,
+            self.discarded,
+            self.fixed,
+            self.given,
+            tuple(self.hands),
+            self.high_bid,
+            self.k,
+            self.lead_trump_due,
+            self.leader,
+            self.marriages,
+            self.n,
+            self.named,
+            self.nxt,
+            self.order,
+            self.passed,
+            self.phase,
+            self.pool,
+            self.reentered,
+            self.result,
+            self.rules,
+            self.special,
+            tuple(self.stock),
+            self.talon,
+            self.talon_open,
+            self.to_act,
+            tuple(self.trick),
+            self.trick_best,
+            self.trick_best_seat,
+            self.trick_trump,
+            tuple(self.tricks),
+            self.trump,
+            tuple(self.won),
+        )
+
     # -- the seats ---------------------------------------------------------------------------
 
     @property

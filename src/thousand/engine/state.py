@@ -316,37 +316,7 @@ class DealState:
     # -- values -------------------------------------------------------------------------------
 
     def _key(self) -> tuple[object, ...]:
-        d = self._d
-        return (
-            d.rules,
-            d.dealer,
-            d.dealt,
-            d.talon,
-            tuple(d.hands),
-            d.phase,
-            d.to_act,
-            tuple(d.auction),
-            d.declarer,
-            d.contract,
-            tuple(d.given),
-            tuple(d.trick),
-            d.leader,
-            d.trump,
-            tuple(d.completed),
-            tuple(d.marriages),
-            d.result,
-            d.fixed,
-            d.reentered,
-            tuple(d.stock),
-            d.aside,
-            d.pool,
-            d.discarded,
-            d.crawling,
-            d.talon_open,
-            d.blinds,
-            d.special & BLIND_HIGH,
-            d.named,
-        )
+        return self._d.key()
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, DealState) and self._key() == other._key()
