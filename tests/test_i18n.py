@@ -18,8 +18,8 @@ from thousand.i18n import (
     placeholders,
     tr,
 )
-from thousand.i18n.extract import CATALOGS, strings
-from thousand.rules import reference, texts
+from thousand.prose import reference, texts
+from thousand.prose.extract import CATALOGS, strings
 from thousand.rules.custom import builtin
 
 OTHERS = [lang for lang in LANGUAGES if lang != SOURCE]

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from thousand.cli.main import main
+from thousand.prose.reference import COMMAND, pages, parameter_entry, write
 from thousand.rules import PARAM_BY_NAME, PARAMS, TEMPLATES
-from thousand.rules.reference import COMMAND, pages, parameter_entry, write
 
 from .unplayable import crawl_unplayable  # noqa: F401 (a fixture)
 

@@ -6,9 +6,7 @@ import re
 
 import pytest
 
-from thousand.rules import PARAM_BY_NAME, PARAMS, Param, template_rules
-from thousand.rules.params import Value
-from thousand.rules.words import (
+from thousand.prose.words import (
     WORDINGS,
     named_values,
     playable,
@@ -17,6 +15,8 @@ from thousand.rules.words import (
     value_key,
     value_words,
 )
+from thousand.rules import PARAM_BY_NAME, PARAMS, Param, template_rules
+from thousand.rules.params import Value
 
 PLACE = re.compile(r"\{([a-z_]+\.[a-z0-9_]+)\|([^}]*)\}")
 

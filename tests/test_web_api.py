@@ -17,8 +17,9 @@ from fastapi.testclient import TestClient
 from thousand import i18n
 from thousand.cards import hand_text
 from thousand.i18n import LANGUAGES, NAMES, language
+from thousand.prose import texts
 from thousand.records import read_record
-from thousand.rules import PARAMS, TEMPLATES, texts
+from thousand.rules import PARAMS, TEMPLATES
 from thousand.rules.custom import builtin
 
 from .server_support import cards_in
@@ -203,7 +204,7 @@ def test_the_check_speaks_the_language_of_the_body(
 
 
 def check_words(body: dict[str, Any]) -> list[str]:
-    from thousand.web.rules_check import check_rules
+    from thousand.server.rules_check import check_rules
 
     return [d["words"] for d in check_rules(body["template"], body["rules"])["differences"]]
 

@@ -13,8 +13,9 @@ from fastapi.testclient import TestClient
 
 from thousand import i18n
 from thousand.i18n import LANGUAGES, NAMES
-from thousand.rules import TEMPLATES, reference
-from thousand.web import reference_html
+from thousand.prose import reference
+from thousand.rules import TEMPLATES
+from thousand.server import reference_pages
 
 from .web_support import web_client
 
@@ -127,7 +128,7 @@ def test_links_to_the_hand_written_documents_keep_their_words_only(client: TestC
 
 
 def test_raw_html_in_the_markdown_is_not_passed_through() -> None:
-    html = reference_html.render("en", "x.md", "# A <b>bold</b> claim\n", frozenset({"x.md"}))
+    html = reference_pages.render("en", "x.md", "# A <b>bold</b> claim\n", frozenset({"x.md"}))
     assert "<b>" not in html and "&lt;b&gt;bold&lt;/b&gt;" in html
     assert "<title>A &lt;b&gt;bold&lt;/b&gt; claim · Thousand</title>" in html
 
@@ -146,8 +147,8 @@ def test_pages_speak_their_language(client: TestClient) -> None:
 
 
 def test_rendered_once_per_language() -> None:
-    assert reference_html.pages("uk") is reference_html.pages("uk")
-    assert reference_html.page("uk", "") == reference_html.pages("uk")["INDEX.md"]
+    assert reference_pages.pages("uk") is reference_pages.pages("uk")
+    assert reference_pages.page("uk", "") == reference_pages.pages("uk")["INDEX.md"]
 
 
 @pytest.mark.parametrize(
@@ -177,5 +178,5 @@ def test_the_reference_without_a_language_goes_to_the_browsers(client: TestClien
 
 
 def test_the_index_lists_every_template() -> None:
-    text = reference_html.page("en", "") or ""
+    text = reference_pages.page("en", "") or ""
     assert re.findall(r'<a href="templates/([\w-]+)\.md"><code>', text) == list(TEMPLATES)

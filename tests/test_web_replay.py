@@ -9,7 +9,7 @@ from thousand.cards import CARD_TEXT, hand_text
 from thousand.cli.selfplay import selfplay
 from thousand.records import read_record, record_of_game, replay, replay_json, write_record
 from thousand.rules import rules_from_record
-from thousand.web.replay import replay_of_record
+from thousand.server.replays import replay_of_record
 
 
 def cards(mask: int) -> list[str]:

@@ -11,7 +11,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 import thousand.web
-from thousand.web.static_files import STATIC, PageFiles
+from thousand.server.static_files import STATIC, PageFiles
 
 from .web_support import web_client
 

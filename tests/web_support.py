@@ -10,9 +10,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from thousand.server import reference_pages, web_api
 from thousand.server.config import Settings
 from thousand.server.lobby import create_app
-from thousand.web import reference_html, routes
 
 from .server_support import SHORT_MATCH
 
@@ -26,9 +26,9 @@ def web_client(data: Path) -> Iterator[TestClient]:
 
 def clear_caches() -> None:
     """Forget the texts rendered per language (a test that changes a catalogue calls this)."""
-    routes._templates.cache_clear()
-    routes._parameters.cache_clear()
-    reference_html.pages.cache_clear()
+    web_api._templates.cache_clear()
+    web_api._parameters.cache_clear()
+    reference_pages.pages.cache_clear()
 
 
 def bots_table(client: TestClient, seed: int, template: str = "russian") -> str:

@@ -120,7 +120,7 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         return run_rules(args)
     if args.command == "play":
-        from ..client.run import run as run_client
+        from .play_table import run as run_client
 
         return run_client(args)
     if args.command == "serve":

@@ -13,6 +13,8 @@ import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
+from ..prose.reference import write
+from ..prose.words import NOT_PLAYABLE, WORDINGS, heading, sentence, spec_word, value_words
 from ..rules.custom import (
     ChosenTemplate,
     TemplateError,
@@ -29,9 +31,7 @@ from ..rules.custom import (
 )
 from ..rules.model import Rules
 from ..rules.params import PARAMS, Param, Value
-from ..rules.reference import write
 from ..rules.templates import TEMPLATES
-from ..rules.words import NOT_PLAYABLE, WORDINGS, heading, sentence, spec_word, value_words
 
 Say = Callable[[str], None]
 

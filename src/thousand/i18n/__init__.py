@@ -5,7 +5,7 @@ words) is written in English in the code and passed through :func:`tr`, which gi
 language in force: ``with language("ru"): tr("the highest bid is")``. Each other language has a
 catalogue, ``catalog/LANG.json``, that maps every English string to its translation; a string
 may hold placeholders (``{n}``, ``{other}``, ``{writeoff.fixed|amount}``) that the translation
-keeps. :mod:`thousand.i18n.extract` lists the strings and keeps the catalogues in step; a test
+keeps. :mod:`thousand.prose.extract` lists the strings and keeps the catalogues in step; a test
 fails when a catalogue misses one or holds one the code no longer says.
 
 The web page's own words (buttons, headings) live beside the page, in

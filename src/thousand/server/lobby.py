@@ -15,12 +15,12 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, Field
 
 from ..bots import available_levels
-from ..web.routes import mount as mount_web
 from . import protocol
 from .config import Settings
 from .limits import Bucket, PerAddress
 from .storage import SeatSpec, Store, database_url
 from .tables import MAX_NAME, Connection, Hub, LiveTable, LobbyError, rematch
+from .web_api import mount as mount_web
 
 #: seconds a new connection has to say hello
 HELLO_TIMEOUT = 10.0

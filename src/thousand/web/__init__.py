@@ -1,5 +1,3 @@
-"""The web table: the page that ``thousand serve`` serves at ``/``, and the lobby API it uses.
-
-``static/`` holds the page itself (HTML, CSS and JavaScript modules, no build step); the Python
-modules here add to the server what only the page needs.
-"""
+"""The web page that ``thousand serve`` serves at ``/``: ``static/`` holds it (HTML, CSS and
+JavaScript modules, no build step) and nothing else. The routes that serve it and the web API
+it uses are the server's (:mod:`thousand.server.web_api`)."""

@@ -12,8 +12,8 @@ from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
-#: the page, beside this module (package data: ``thousand.web/static/**/*``)
-STATIC = Path(__file__).resolve().parent / "static"
+#: the page: package data of ``thousand.web`` (``static/**/*``), beside this package
+STATIC = Path(__file__).resolve().parents[1] / "web" / "static"
 
 CONTENT_TYPES = {
     ".html": "text/html; charset=utf-8",

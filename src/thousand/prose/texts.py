@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from thousand.i18n import tr
+from thousand.prose.words import heading, named_values, sentence, spec_word
 from thousand.rules.custom import ChosenTemplate, builtin
 from thousand.rules.model import Rules
 from thousand.rules.params import PARAMS, Param, Value
 from thousand.rules.templates import TEMPLATES
-from thousand.rules.words import heading, named_values, sentence, spec_word
 
 BASELINE = "russian"
 
@@ -96,6 +96,6 @@ def parameters_about() -> list[dict[str, Any]]:
 
 
 def every_text() -> None:
-    """Say everything this module can say (for :mod:`thousand.i18n.extract`)."""
+    """Say everything this module can say (for :mod:`thousand.prose.extract`)."""
     templates_about()
     parameters_about()

@@ -1,6 +1,6 @@
 """The generated rules reference (docs/rules/) as HTML pages, in each of the five languages.
 
-:func:`page` renders :func:`thousand.rules.reference.pages` under
+:func:`page` renders :func:`thousand.prose.reference.pages` under
 :func:`thousand.i18n.language` with markdown-it-py (CommonMark and tables, raw HTML off), each
 heading with the id GitHub gives it (``reference._anchor``), so the Markdown's own relative
 links (``../parameters.md#biddingmax``, ``templates/tysiac.md``) work as they are once the
@@ -22,7 +22,7 @@ from markdown_it.token import Token
 from mdit_py_plugins.anchors import anchors_plugin
 
 from ..i18n import LANGUAGES, NAMES, language
-from ..rules import reference
+from ..prose import reference
 
 INDEX = "INDEX.md"
 STYLESHEET = "/static/style.css"

@@ -15,9 +15,9 @@ from typing import Any
 import httpx
 
 from ..bots import LEVELS
+from ..client.link import LinkError, Seat, create_table, split_table_url, take_seat
 from ..rules import RulesError, rules_from_record
 from ..rules.custom import TemplateError, find_template
-from .link import LinkError, Seat, create_table, split_table_url, take_seat
 
 
 def data_folder() -> Path:
@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.humans > 1:
         print(f"Friends join with: thousand play --join {seat.table_url}")
-    from .app import ThousandApp
+    from ..client.app import ThousandApp
 
     ThousandApp(seat).run()
     return 0

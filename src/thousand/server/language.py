@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..i18n import LanguageError, check_language, negotiate
-from ..server.tables import LobbyError
+from .tables import LobbyError
 
 
 def chosen_language(lang: str | None, accept_language: str | None) -> str:

@@ -1,7 +1,7 @@
-"""Keep the catalogues in step with the code: ``python -m thousand.i18n.extract [LANG ...]``.
+"""Keep the catalogues in step with the code: ``python -m thousand.prose.extract [LANG ...]``.
 
 :func:`strings` collects every English string that the rules reference and the page's rule texts
-pass to :func:`~thousand.i18n.tr`. Run as a program, it rewrites each named catalogue (all but
+pass to :func:`~thousand.i18n.tr`. Run as a program, it rewrites each named catalogue of :mod:`thousand.i18n` (all but
 English when none is named) with exactly those strings, in order: a translation it holds is kept,
 a new string gets an empty translation to fill in, and a string the code no longer says is
 dropped. It prints how many strings each catalogue still lacks.
@@ -19,10 +19,10 @@ from types import ModuleType
 
 from thousand.i18n import LANGUAGES, SOURCE, check_language, collecting
 
-CATALOGS = Path(__file__).parent / "catalog"
+CATALOGS = Path(__file__).resolve().parents[1] / "i18n" / "catalog"
 
 
-SPEAKING = ("thousand.rules.reference", "thousand.rules.texts", "thousand.rules.words")
+SPEAKING = ("thousand.prose.reference", "thousand.prose.texts", "thousand.prose.words")
 """The modules whose ``tr("...")`` calls are read for their strings."""
 
 
@@ -45,10 +45,10 @@ def literals(module: ModuleType) -> set[str]:
 def data_strings() -> set[str]:
     """The strings that reach ``tr`` as data: each parameter's words, summary and section, each
     template's summary and description, the suits."""
+    from thousand.prose.words import NOT_PLAYABLE, SUIT_WORDS, WORDINGS
     from thousand.rules.custom import builtin
     from thousand.rules.params import PARAMS
     from thousand.rules.templates import TEMPLATES
-    from thousand.rules.words import NOT_PLAYABLE, SUIT_WORDS, WORDINGS
 
     found = {NOT_PLAYABLE, *SUIT_WORDS.values()}
     for wording in WORDINGS.values():
@@ -64,8 +64,8 @@ def data_strings() -> set[str]:
 def strings() -> list[str]:
     """Every string the rule texts translate, sorted: the literals, the data, and (as a check
     that nothing else reaches ``tr``) whatever the reference and the page texts say."""
-    from thousand.rules import reference
-    from thousand.rules.texts import every_text
+    from thousand.prose import reference
+    from thousand.prose.texts import every_text
 
     with collecting() as found:
         reference.pages()

@@ -13,11 +13,11 @@ from functools import cache
 from pathlib import Path
 
 from thousand.i18n import tr
+from thousand.prose.words import NOT_PLAYABLE, heading, named_values, sentence, spec_word
 from thousand.rules.custom import ChosenTemplate, builtin
 from thousand.rules.model import Rules
 from thousand.rules.params import PARAMS, SUIT_KEYS, Param, Value
 from thousand.rules.templates import TEMPLATES
-from thousand.rules.words import NOT_PLAYABLE, heading, named_values, sentence, spec_word
 
 COMMAND = "thousand rules docs docs/rules"
 GENERATED = (

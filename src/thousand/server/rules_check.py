@@ -7,10 +7,10 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
+from ..prose.texts import BASELINE, differences
 from ..rules import PARAMS, TEMPLATES, Rules, RulesError, rules_from_record, template_rules
 from ..rules.model import apply_overrides
-from ..rules.texts import BASELINE, differences
-from ..server.tables import LobbyError
+from .tables import LobbyError
 
 
 def check_rules(template: str, overrides: Mapping[str, object]) -> dict[str, Any]:

@@ -21,13 +21,13 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Redirect
 from pydantic import BaseModel, Field
 
 from ..i18n import LANGUAGES, NAMES, language, negotiate
-from ..rules import texts
-from ..server.tables import FINISHED, PLAYING, Hub, LobbyError
-from . import reference_html
+from ..prose import texts
+from . import reference_pages
 from .language import chosen_language
-from .replay import replay_of_record
+from .replays import replay_of_record
 from .rules_check import check_rules
 from .static_files import STATIC, PageFiles
+from .tables import FINISHED, PLAYING, Hub, LobbyError
 
 AcceptLanguage = Annotated[str | None, Header(alias="Accept-Language")]
 
@@ -168,7 +168,7 @@ def mount(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
     @app.get("/reference/{lang}/{path:path}", response_class=HTMLResponse)
     async def reference_page(lang: str, path: str) -> HTMLResponse:
         """A page of the rules reference as HTML (the index at ``/reference/LANG/``)."""
-        text = await asyncio.to_thread(reference_html.page, _reference_language(lang), path)
+        text = await asyncio.to_thread(reference_pages.page, _reference_language(lang), path)
         if text is None:
             raise LobbyError(404, f"the rules reference has no page {path!r}")
         return HTMLResponse(text)
