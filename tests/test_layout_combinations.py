@@ -5,7 +5,7 @@ The combinations are every value of ``players.count`` × ``players.layout`` ×
 on the built-in template that plays its layout. One that the rules refuse says why in sentences
 that name a layout parameter; one that they accept plays 20 random deals (seeded random legal
 moves) in which every deal finishes, and its record replays to the same totals. One test per
-layout, so that pytest-xdist can spread them.
+layout, so that a parallel run can spread them (about 11 s in all on one core).
 """
 
 from __future__ import annotations
