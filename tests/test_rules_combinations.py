@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from thousand.engine import Game
 from thousand.rules import Rules, RulesError, template_rules
 
 
@@ -47,3 +50,117 @@ def test_the_forced_dealer_bid_cannot_go_with_a_sitting_out_dealer() -> None:
         "rules bidding.forced = 'dealer' cannot go with players.layout = 'dealer-sits-out': the"
         " dealer takes no part in the deal"
     ]
+
+
+# -- what a layout deals must be playable to the end (rules.md parts 2 and 4) --------------------
+
+FIXED_DEAL_NEEDS = (
+    "the declarer takes the talon, hands one card to each other seat and discards one"
+)
+
+
+@pytest.mark.parametrize(
+    ("base", "overrides", "problem"),
+    [
+        (
+            "russian",
+            {"players.layout": "fixed-deal"},
+            "rules players.layout = 'fixed-deal' needs players.count = 2, but players.count = 3:"
+            f" {FIXED_DEAL_NEEDS}, which takes a talon of 4",
+        ),
+        (
+            "two-player-b",
+            {"deal.talon_size": 2},
+            "rules players.layout = 'fixed-deal' needs deal.talon_size = 3 with 2 seats,"
+            f" but deal.talon_size = 2: {FIXED_DEAL_NEEDS}",
+        ),
+        (
+            "two-player-b",
+            {"talon.distribution": "choose-talon"},
+            "rules talon.distribution = 'choose-talon' cannot go with"
+            " players.layout = 'fixed-deal': fixed-deal deals one talon, which the declarer takes",
+        ),
+        (
+            "russian",
+            {"deal.hand_size": 8, "deal.talon_size": 0},
+            "rules talon.distribution = 'take-and-pass' needs a talon of 3 with 3 active seats,"
+            " but deal.talon_size = 0: the declarer takes it and passes one card to each other"
+            " seat",
+        ),
+        (
+            "four-player-b",
+            {"deal.hand_size": 8, "deal.talon_size": 0},
+            "rules talon.distribution = 'take-and-pass' needs a talon of 3 with 3 active seats,"
+            " but deal.talon_size = 0: the declarer takes it and passes one card to each other"
+            " seat",
+        ),
+        (
+            "tysiac-2p",
+            {"players.count": 4, "deal.hand_size": 6, "deal.talon_size": 0},
+            "rules talon.distribution = 'choose-talon' needs a talon, but deal.talon_size = 0:"
+            " the declarer picks one of two talons and discards as many cards",
+        ),
+        (
+            "tysiac-2p",
+            {"players.layout": "dealer-sits-out"},
+            "rules players.layout = 'dealer-sits-out' needs players.count = 3 or 4,"
+            " but players.count = 2: one seat cannot play alone",
+        ),
+        (
+            "two-player-a",
+            {"players.count": 3, "deal.hand_size": 8},
+            "rules players.layout = 'draw-stock' needs a stock, but 3 hands of deal.hand_size 8"
+            " take all 24 cards (players.count = 3): the stock's face-up bottom card names the"
+            " trump",
+        ),
+        (
+            "four-player-a",
+            {"players.partnerships": "none", "players.count": 3},
+            "rules deal: 3 hands of deal.hand_size 6 = 18 cards does not fit the 24-card deck"
+            " (players.count = 3, players.layout = 'no-talon')",
+        ),
+    ],
+)
+def test_a_layout_that_cannot_deal_or_finish_is_refused(
+    base: str, overrides: dict[str, object], problem: str
+) -> None:
+    with pytest.raises(RulesError) as e:
+        template_rules(base).with_overrides(overrides)
+    assert e.value.problems == [problem]
+
+
+@pytest.mark.parametrize(
+    ("base", "overrides", "seats", "talons", "stock", "aside"),
+    [
+        # the layout wins over talon.distribution and, without a talon, over deal.talon_size
+        ("two-player-b", {"talon.distribution": "keep-one"}, 2, 1, 0, 7),
+        ("two-player-b", {"talon.distribution": "pass-without-taking"}, 2, 1, 0, 7),
+        ("two-player-b", {"deal.hand_size": 10}, 2, 1, 0, 1),
+        ("four-player-a", {"talon.distribution": "pass-without-taking"}, 4, 0, 0, 0),
+        ("four-player-a", {"talon.distribution": "keep-one", "deal.talon_size": 3}, 4, 0, 0, 0),
+        ("two-player-a", {"talon.distribution": "keep-one", "deal.hand_size": 6}, 2, 0, 12, 0),
+        ("two-player-a", {"players.count": 3, "deal.hand_size": 7}, 3, 0, 3, 0),
+        # two of three play, the dealer sitting out, with two talons to choose from
+        ("tysiac-2p", {"players.count": 3, "players.layout": "dealer-sits-out"}, 3, 2, 0, 0),
+        ("tysiac", {"talon.distribution": "choose-talon", "deal.hand_size": 6}, 3, 2, 0, 0),
+    ],
+)
+def test_a_layout_that_deals_and_finishes_is_accepted(
+    base: str,
+    overrides: dict[str, object],
+    seats: int,
+    talons: int,
+    stock: int,
+    aside: int,
+) -> None:
+    rules = template_rules(base).with_overrides(overrides)
+    rng = random.Random(5)
+    game = Game.start(rules).shuffle_and_deal(rng)
+    assert game.deal is not None and game.deal.seats == seats
+    log = game.logs[-1]
+    assert (len(log.talons) or (1 if log.talon else 0), len(log.stock)) == (talons, stock)
+    assert log.aside.bit_count() == aside
+    while game.in_deal:
+        assert game.deal is not None
+        game = game.apply(rng.choice(game.deal.legal_moves()))
+    assert len(game.reports) == 1

@@ -386,7 +386,7 @@ def test_talon_must_fit_its_distribution() -> None:
     rules = Rules(talon_distribution="keep-one", deal_talon_size=2, deal_hand_size=7)
     assert (
         "rules talon.distribution = 'keep-one' needs a talon of 3 with 3 active seats,"
-        " but deal.talon_size = 2"
+        " but deal.talon_size = 2: the declarer keeps one card and gives one to each other seat"
     ) in rules.problems(supported_only=False)
 
 

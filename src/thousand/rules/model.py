@@ -12,9 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from thousand.rules import playable
 from thousand.rules.params import PARAM_BY_NAME, PARAMS, Value, show
-
-DECK_SIZE = 24
 
 
 class RulesError(ValueError):
@@ -322,61 +321,9 @@ def _combination_problems(rules: Rules, bad: set[str]) -> list[str]:
             "rules contract.before_talon = true fixes the contract before the talon,"
             " so contract.raise must be false (it is true)"
         )
-    found += _talon_problems(r, bad)
+    if not bad.intersection(playable.NAMES):
+        found += playable.deal_problems(r)
     found += _contradictions(r, bad)
-    return found
-
-
-def _active_seats(rules: Rules) -> int:
-    return rules.players_count - (1 if rules.players_layout == "dealer-sits-out" else 0)
-
-
-def _talon_problems(r: Rules, bad: set[str]) -> list[str]:
-    """The deal must use the 24 cards, and the talon must fit its distribution (part 4)."""
-    names = (
-        "players.count",
-        "players.layout",
-        "deal.hand_size",
-        "deal.talon_size",
-        "talon.distribution",
-    )
-    if bad.intersection(names):
-        return []
-    found: list[str] = []
-    active = _active_seats(r)
-    # The layout wins over the parameters: no-talon and draw-stock deal no talon.
-    talon = 0 if r.players_layout in ("no-talon", "draw-stock") else r.deal_talon_size
-    talons = 2 if r.talon_distribution == "choose-talon" else 1
-    aside = 1 if r.talon_distribution == "pass-without-taking" else 0
-    dealt = active * r.deal_hand_size + talons * talon + aside
-    # draw-stock and fixed-deal leave the rest of the deck as the stock, or set it aside.
-    rest_ok = r.players_layout in ("draw-stock", "fixed-deal")
-    if (
-        dealt > DECK_SIZE
-        or (dealt < DECK_SIZE and not rest_ok)
-        or (dealt == DECK_SIZE and r.players_layout == "draw-stock")
-    ):
-        parts = [f"{active} hands of deal.hand_size {r.deal_hand_size}"]
-        if talon:
-            parts.append(
-                f"{talons} × deal.talon_size {talon}" if talons > 1 else f"deal.talon_size {talon}"
-            )
-        if aside:
-            parts.append("1 card set aside")
-        found.append(
-            f"rules deal: {' + '.join(parts)} = {dealt} cards does not fit the {DECK_SIZE}-card"
-            f" deck (players.count = {r.players_count},"
-            f" players.layout = {show(r.players_layout)},"
-            f" talon.distribution = {show(r.talon_distribution)})"
-        )
-    # pass-without-taking hands one talon card to each opponent; keep-one keeps one more.
-    opponents = active - 1
-    needed = {"pass-without-taking": opponents, "keep-one": opponents + 1}.get(r.talon_distribution)
-    if needed is not None and talon != needed:
-        found.append(
-            f"rules talon.distribution = {show(r.talon_distribution)} needs a talon of {needed}"
-            f" with {active} active seats, but deal.talon_size = {r.deal_talon_size}"
-        )
     return found
 
 
