@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import pytest
 
 from thousand.cards import CARD_TEXT, mask_of, parse_card, parse_cards
-from thousand.engine import Game, IllegalAction, Phase
+from thousand.engine import Game, IllegalAction, MoveSyntaxError, Phase
 from thousand.engine.actions import BID, BLIND, CONTRACT, give, play
 from thousand.engine.game import DealLog
 from thousand.engine.views import game_view
@@ -203,3 +203,20 @@ def test_refusal_of_a_card_held_elsewhere_does_not_say_where() -> None:
             game.deal.check(action)
         assert str(caught.value) == f"seat 0 plays {card}, which it does not hold"
         assert caught.value.detail == f"{caught.value} (seat {owner}'s hand)"
+
+
+def test_a_string_that_is_no_move_and_a_move_not_allowed_are_different_errors() -> None:
+    rules = rules_from_record("russian", {})
+    game = Game.start(rules).shuffle_and_deal(random.Random(5))
+    assert game.deal is not None and game.deal.phase is Phase.AUCTION
+    assert not issubclass(MoveSyntaxError, IllegalAction)
+    assert not issubclass(IllegalAction, MoveSyntaxError)
+    for no_move in ("bid 100", "Qx", "give Qs", 99_999, -1):
+        with pytest.raises(MoveSyntaxError):
+            game.deal.check(no_move)
+        with pytest.raises(MoveSyntaxError):
+            game.apply(no_move)
+        assert not game.deal.is_legal(no_move)
+    for not_allowed in ("Qs", "contract 120", "give Qs 1", "95"):
+        with pytest.raises(IllegalAction):
+            game.deal.check(not_allowed)

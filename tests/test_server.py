@@ -239,7 +239,7 @@ def test_malformed_oversized_and_illegal_intents_change_nothing(server: Server) 
         (
             to_act,
             '{"type": "intent", "id": "i2", "move": "bid 100", "version": ' + str(version) + "}",
-            "illegal",
+            "not_a_move",
         ),
         (
             to_act,

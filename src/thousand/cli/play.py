@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..bots import LEVELS, Bot, RandomBot, derive_seed, make_bot
 from ..cards import CARD_TEXT, SUIT_NAMES
-from ..engine import Game, IllegalAction, describe
+from ..engine import Game, IllegalAction, MoveSyntaxError, describe
 from ..engine.actions import (
     ANNOUNCE,
     BUYBACK,
@@ -484,6 +484,8 @@ def read_move(game: Game, view: SeatView, moves: Sequence[int], ask: Ask, say: S
             continue
         try:
             return game.deal.check(text)
+        except MoveSyntaxError as e:
+            say(f"Not a move: {e}; type ? for the moves.")
         except IllegalAction as e:
             say(f"Not allowed: {e}")
 

@@ -264,20 +264,19 @@ class DealState:
         return [action_text(a) for a in self.legal_actions()]
 
     def parse(self, move: int | str) -> int:
-        """An action from an int or a record token (syntax only)."""
+        """An action from an int or a record token (syntax only): :class:`MoveSyntaxError` for
+        what is no move at all, whatever the deal (an :class:`IllegalAction` is a move that the
+        rules forbid here)."""
         if isinstance(move, int):
             if not 0 <= move <= MAX_ACTION:
-                raise IllegalAction(f"{move} is not an action")
+                raise MoveSyntaxError(f"{move} is not an action")
             return move
-        try:
-            return parse_action(move)
-        except MoveSyntaxError as e:
-            raise IllegalAction(str(e)) from None
+        return parse_action(move)
 
     def is_legal(self, move: int | str) -> bool:
         try:
             action = self.parse(move)
-        except IllegalAction:
+        except MoveSyntaxError:
             return False
         if self._legal is None:
             self._legal = self._d.legal_actions()
@@ -285,7 +284,8 @@ class DealState:
 
     def check(self, move: int | str) -> int:
         """The action, if legal; otherwise :class:`IllegalAction` saying which rule forbids it
-        (its message for the seat to act, its ``detail`` for a referee)."""
+        (its message for the seat to act, its ``detail`` for a referee), or
+        :class:`MoveSyntaxError` for what is no move at all."""
         action = self.parse(move)
         if self._legal is None:
             self._legal = self._d.legal_actions()

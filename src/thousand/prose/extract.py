@@ -1,10 +1,10 @@
 """Keep the catalogues in step with the code: ``python -m thousand.prose.extract [LANG ...]``.
 
 :func:`strings` collects every English string that the rules reference and the page's rule texts
-pass to :func:`~thousand.i18n.tr`. Run as a program, it rewrites each named catalogue of :mod:`thousand.i18n` (all but
-English when none is named) with exactly those strings, in order: a translation it holds is kept,
-a new string gets an empty translation to fill in, and a string the code no longer says is
-dropped. It prints how many strings each catalogue still lacks.
+pass to :func:`~thousand.i18n.tr`. Run as a program, it rewrites each named catalogue of
+:mod:`thousand.i18n` (all but English when none is named) with exactly those strings, in order:
+a translation it holds is kept, a new string gets an empty translation to fill in, and a string
+the code no longer says is dropped. It prints how many strings each catalogue still lacks.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..bots import Bot, Limit, derive_seed, make_bot
-from ..engine import Game, IllegalAction
+from ..engine import Game, IllegalAction, MoveSyntaxError
 from ..engine.actions import action_text
 from ..engine.views import game_view
 from ..records import record_of_game, write_record
@@ -268,6 +268,9 @@ class LiveTable:
             assert self.game.deal is not None
             try:
                 action = self.game.deal.check(intent.move)
+            except MoveSyntaxError as e:
+                conn.send(protocol.error("not_a_move", str(e), intent.id))
+                return
             except IllegalAction as e:
                 conn.send(protocol.error("illegal", f"{intent.move!r}: {e}", intent.id))
                 return
