@@ -15,7 +15,7 @@ from dataclasses import replace
 
 import pytest
 
-from thousand.engine import DealState, Game, MatchState, settle
+from thousand.engine import DealState, Game, MatchState, Phase, settle
 from thousand.records import RecordError, read_record, record_of_game, replay, write_record
 from thousand.rules import Rules, template_rules
 
@@ -25,6 +25,7 @@ from .positions import (
     cards,
     events,
     hands_from_tricks,
+    new_deal,
     outcome_of,
     play_tricks,
     russian,
@@ -139,6 +140,70 @@ def test_a_record_with_a_deal_after_a_golden_win_is_refused_at_that_deal() -> No
     with pytest.raises(RecordError) as refused:
         replay(read_record(text))
     assert str(refused.value) == "deal 2: the match was already won; no deal may follow"
+
+
+# -- the readings the project already played ------------------------------------------------------
+
+
+def test_raspasy_deals_the_talon_one_card_each_from_forehand_lowest_first() -> None:
+    # STD_TALON Kd Th 9h, in card order (clubs, diamonds, hearts, spades; 9 J Q K 10 A): Kd, 9h, Th
+    rules = russian({"bidding.forced": "none", "redeal.all_pass": "raspasy"})
+    dealt = new_deal(rules=rules, dealer=0)
+    state = apply(dealt, "pass", "pass")
+    got = [state.hands[s] & ~dealt.hands[s] for s in range(3)]
+    assert got == [cards("Th"), cards("Kd"), cards("9h")]  # seat 1 is forehand
+    assert [h.bit_count() for h in state.hands] == [8, 8, 8]
+
+
+def test_blind_multiplier_with_score_plus_contract_multiplies_the_contract_only() -> None:
+    rules = russian({"bidding.blind": "first-bid", "scoring.declarer_gains": "score-plus-contract"})
+    hands, talon, moves = setup(hands_from_tricks(DEAL_2A), bid=100, contract=100, rules=rules)
+    moves[moves.index("100")] = "blind 100"
+    out = outcome_of(play_tricks(apply(DealState.new(rules, 0, hands, talon), *moves), DEAL_2A))
+    # deal score 100, added once, plus the contract 100 times 2
+    assert out.result == "made" and out.deal_points == (15, 100, 5)
+    assert out.scores == (15, 100 + 2 * 100, 5)
+
+
+BUYBACK = russian({"talon.buyback": True, "talon.buyback_cost": 5})
+
+
+def bought_back() -> DealState:
+    return apply(new_deal(rules=BUYBACK), "100", "pass", "pass", "buyback")
+
+
+def test_buyback_cost_is_outside_the_running_total_steps() -> None:
+    out = outcome_of(bought_back())
+    # no dump truck: 560 - 5 lands on 555 and stays there
+    match, report = settle(MatchState.start(BUYBACK, totals=(0, 560, 0)), out)
+    assert report.totals == (0, 555, 0) and report.events == ()
+    # a seat on the barrel uses up no barrel deal: the cost comes straight off its total
+    on = replace(
+        MatchState.start(BUYBACK, totals=(0, 880, 0)),
+        on_barrel=(False, True, False),
+        barrel_left=(0, 2, 0),
+        mounted=(-1, 1, -1),
+    )
+    match, report = settle(on, out)
+    assert report.changes == (0, -5, 0) and report.totals == (0, 875, 0)
+    assert match.barrel_left == (0, 2, 0) and match.falls == (0, 0, 0) and report.events == ()
+    # the same dealer deals again
+    assert match.dealer == on.dealer
+
+
+def test_concession_and_buyback_are_one_decision() -> None:
+    rules = russian(
+        {
+            "talon.buyback": True,
+            "bidding.forced_concession": "equal-split",
+        }
+    )
+    state = apply(new_deal(rules=rules), "pass", "pass")  # the forced dealer, seat 0
+    assert (state.phase, state.to_act) == (Phase.CONCESSION, 0)
+    assert state.legal_moves() == ["concede", "buyback", "pass"]
+    assert not state.talon_shown
+    # one answer ends the decision: after pass, neither is offered again
+    assert "buyback" not in apply(state, "pass").legal_moves()
 
 
 # -- four players: the sitting dealer above scoring.only_bids_above --------------------------------
