@@ -191,6 +191,19 @@ def test_buyback_cost_is_outside_the_running_total_steps() -> None:
     assert match.dealer == on.dealer
 
 
+def test_buyback_with_partnerships_costs_the_side_total() -> None:
+    # four-player-b: seat 0 deals and sits out; seat 1 bids and buys back; seats 1 and 3 share
+    # one total, so both lose the cost; seat 1's change shows it
+    rules = template_rules("four-player-b").with_overrides({"talon.buyback": True})
+    hands = ("", "Ks Qs Ts Js Ad Qc Jh", "Ah Kh Qh Qd 9c Jc 9s", "Ac Tc Kc Td Jd 9d As")
+    dealt = DealState.new(rules, 0, [cards(h) for h in hands], cards("Kd Th 9h"))
+    out = outcome_of(apply(dealt, "100", "pass", "pass", "buyback"))
+    assert (out.result, out.declarer, out.scores) == ("redealt", 1, (0, -50, 0, 0))
+    match, report = settle(MatchState.start(rules, totals=(100, 200, 100, 200)), out)
+    assert report.changes == (0, -50, 0, 0) and report.totals == (100, 150, 100, 150)
+    assert match.totals == report.totals and match.dealer == 0
+
+
 def test_concession_and_buyback_are_one_decision() -> None:
     rules = russian(
         {

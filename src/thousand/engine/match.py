@@ -100,10 +100,16 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
     before = match.totals
     if outcome.result in ("redealt", "passed-on"):
         dealer = match.dealer if outcome.result == "redealt" else (match.dealer + 1) % n
-        if any(outcome.scores):  # talon.buyback: the cost, and nothing else
-            paid = tuple(t + c for t, c in zip(before, outcome.scores, strict=True))
-            report = DealReport(outcome, outcome.scores, paid, ())
-            return replace(match, totals=paid, dealer=dealer, deals=match.deals + 1), report
+        if any(outcome.scores):
+            # talon.buyback: the cost off the seat's total (its side's, with partnerships), and
+            # nothing else (part 2, Combinations settled)
+            paid = list(before)
+            for unit in _units(rules):
+                cost = sum(outcome.scores[s] for s in unit)
+                for s in unit:
+                    paid[s] += cost
+            report = DealReport(outcome, outcome.scores, tuple(paid), ())
+            return replace(match, totals=tuple(paid), dealer=dealer, deals=match.deals + 1), report
         report = DealReport(outcome, (0,) * n, before, ())
         return replace(match, dealer=dealer, deals=match.deals + 1), report
 
