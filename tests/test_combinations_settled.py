@@ -17,7 +17,7 @@ import pytest
 
 from thousand.engine import DealState, Game, MatchState, Phase, settle
 from thousand.records import RecordError, read_record, record_of_game, replay, write_record
-from thousand.rules import Rules, template_rules
+from thousand.rules import Rules, RulesError, template_rules
 
 from .positions import (
     DEAL_2A,
@@ -239,3 +239,21 @@ def test_sitting_dealer_scores_the_talon_above_only_bids_above() -> None:
     # seat 1, a defender above 800, gains nothing; the sitter above 800 keeps its talon score
     assert report.changes == (15, 0, -120, 130)
     assert report.totals == (865, 850, -120, 130)
+
+
+# -- combinations that the random house-rule test found --------------------------------------------
+
+
+def test_golden_contract_must_be_one_a_move_can_name() -> None:
+    # game.target 5000 with the barrel at 880 would make a golden contract of 4120; the engine's
+    # moves name contracts up to 999
+    with pytest.raises(RulesError) as refused:
+        russian({"golden.deals": 1, "game.target": 5000})
+    assert str(refused.value) == (
+        "rules golden.deals = 1 needs a golden contract of at most 999, but game.target = 5000"
+        " minus barrel.threshold = 880 makes it 4120"
+    )
+    top = russian({"golden.deals": 1, "game.target": 1879})
+    state = Game.start(top).new_deal([cards(h) for h in GOLDEN_HANDS], cards(GOLDEN_TALON)).deal
+    assert state is not None and (state.declarer, state.contract) == (1, 999)
+    assert "contract 999" in apply(state, "give 9d 0", "give 9c 2").legal_moves()
