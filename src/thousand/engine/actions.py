@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..cards import CARD_TEXT, SUIT_NAMES, SUITS, CardError, card_name, parse_card
+from ..rules.model import MAX_CONTRACT
 
 DECLARE: Final = 24
 GIVE: Final = 48
@@ -59,7 +60,7 @@ BLIND: Final = 500
 _BLIND_TOP: Final = 499
 BID: Final = 1000
 CONTRACT: Final = 2000
-_MAX_AMOUNT: Final = 999
+_MAX_AMOUNT: Final = MAX_CONTRACT
 MAX_ACTION: Final = CONTRACT + _MAX_AMOUNT
 
 

@@ -100,10 +100,16 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
     before = match.totals
     if outcome.result in ("redealt", "passed-on"):
         dealer = match.dealer if outcome.result == "redealt" else (match.dealer + 1) % n
-        if any(outcome.scores):  # talon.buyback: the cost, and nothing else
-            paid = tuple(t + c for t, c in zip(before, outcome.scores, strict=True))
-            report = DealReport(outcome, outcome.scores, paid, ())
-            return replace(match, totals=paid, dealer=dealer, deals=match.deals + 1), report
+        if any(outcome.scores):
+            # talon.buyback: the cost off the seat's total (its side's, with partnerships), and
+            # nothing else (part 2, Combinations settled)
+            paid = list(before)
+            for unit in _units(rules):
+                cost = sum(outcome.scores[s] for s in unit)
+                for s in unit:
+                    paid[s] += cost
+            report = DealReport(outcome, outcome.scores, tuple(paid), ())
+            return replace(match, totals=tuple(paid), dealer=dealer, deals=match.deals + 1), report
         report = DealReport(outcome, (0,) * n, before, ())
         return replace(match, dealer=dealer, deals=match.deals + 1), report
 
@@ -113,8 +119,10 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
     events: list[Event] = []
     limit = rules.scoring_only_bids_above
     if limit is not None:
+        # a defender above the limit gains nothing; a sitting dealer's talon score is no
+        # defender's gain and still counts (part 2, scoring.only_bids_above)
         for s in range(n):
-            if s != decl and before[s] > limit:
+            if s != decl and s != sitter and before[s] > limit:
                 change[s] = 0
     if sitter is not None and match.on_barrel[sitter] and outcome.deal_points is not None:
         # four.sitter_scores: nothing while on the barrel; its deal score is 0 then
@@ -134,8 +142,10 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
     writeoffs = list(match.writeoffs)
     crosses = list(match.crosses) if match.crosses else [0] * n
     if rules.penalty_cross and outcome.result == "failed" and decl is not None:
-        # a failed declarer loses nothing at once; its second cross costs penalty.cross_amount
-        change[decl] += outcome.contract or 0
+        # a failed declarer loses nothing at once, whatever multiplied the contract (contra,
+        # blind, golden): its deal's loss is undone; its second cross costs
+        # penalty.cross_amount, a penalty that nothing multiplies (part 2, Combinations settled)
+        change[decl] -= outcome.scores[decl]
         crosses[decl] += 1
         if crosses[decl] >= 2:
             crosses[decl] = 0
@@ -333,7 +343,12 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
     if outcome.golden:
         golden_played += 1
         golden_failed += outcome.result in ("failed", "written-off", "conceded")
-        if golden_played == rules.golden_deals and golden_failed == golden_played:
+        # golden.if_all_fail: a win ends the match at once, and nothing follows it
+        if (
+            golden_played == rules.golden_deals
+            and golden_failed == golden_played
+            and winner is None
+        ):
             mode = rules.golden_if_all_fail
             if mode == "replay":  # the golden deals are played again
                 golden_played = golden_failed = 0
@@ -341,7 +356,6 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
                 totals = [0] * n
                 on_barrel = [False] * n
                 events.append(Event(0, "golden-reset"))
-                winner = None
 
     # A unit's partners share its state; its change beyond their own contributions (mounting,
     # freezing, falls, the dump truck, ...) is charged to its lower seat.

@@ -251,6 +251,10 @@ def apply_overrides(rules: Rules, overrides: Mapping[str, object]) -> tuple[Rule
     return dataclasses.replace(rules, **changes), found
 
 
+MAX_CONTRACT = 999
+"""The largest amount a bid or ``contract`` move can name (the engine's actions hold no more)."""
+
+
 def _combination_problems(rules: Rules, bad: set[str]) -> list[str]:
     """Values that are each valid but cannot go together (checked only where each is valid)."""
 
@@ -293,6 +297,18 @@ def _combination_problems(rules: Rules, bad: set[str]) -> list[str]:
         found.append(
             f"rules golden.deals = {r.golden_deals} needs a barrel.threshold (it is null):"
             " the golden contract is game.target minus barrel.threshold"
+        )
+    # The golden contract must be one that a ``contract`` move can name.
+    if (
+        ok("golden.deals", "game.target", "barrel.threshold")
+        and r.golden_deals > 0
+        and r.barrel_threshold is not None
+        and r.game_target - r.barrel_threshold > MAX_CONTRACT
+    ):
+        found.append(
+            f"rules golden.deals = {r.golden_deals} needs a golden contract of at most"
+            f" {MAX_CONTRACT}, but game.target = {r.game_target} minus barrel.threshold ="
+            f" {r.barrel_threshold} makes it {r.game_target - r.barrel_threshold}"
         )
     # The mirror barrel sits at minus barrel.threshold.
     if ok("barrel.reverse", "barrel.threshold") and r.barrel_reverse and r.barrel_threshold is None:
