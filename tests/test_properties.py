@@ -45,6 +45,7 @@ from thousand.engine.actions import (
     WRITE_OFF,
     MoveSyntaxError,
 )
+from thousand.engine.deal import KEEP_ONE, WITHOUT_TAKING, procedure
 from thousand.engine.scoring import score
 from thousand.records import read_record, record_of_game, replay, write_record
 from thousand.rules import PARAMS, Param, Rules, RulesError, template_rules
@@ -128,7 +129,7 @@ def unused(state: DealState) -> int:
 
 def outside(state: DealState) -> int:
     """The cards in no hand, trick or won pile, by the layout's procedure (rules.md part 4)."""
-    dist = state.rules.talon_distribution
+    proc = procedure(state.rules)  # the layout's procedure wins over talon.distribution
     # a deal written off, or redealt on seeing the talon, ends before the talon is handed out
     ended = state.outcome is not None and state.outcome.result in ("written-off", "redealt")
     handed_out = state.talon_shown and state.phase is not Phase.PASSING and not ended
@@ -137,12 +138,12 @@ def outside(state: DealState) -> int:
         talons |= t
     if not state.talon_shown:
         talon = talons
-    elif dist in ("pass-without-taking", "keep-one"):
+    elif proc in (WITHOUT_TAKING, KEEP_ONE):
         given = mask_of(c for c in state.given if c is not None)
         talon = 0 if handed_out else state.talon & ~given
     else:
         talon = talons & ~state.talon  # the talon not chosen
-    aside = 0 if dist == "pass-without-taking" and handed_out else state.aside
+    aside = 0 if proc == WITHOUT_TAKING and handed_out else state.aside
     return talon | mask_of(state.stock) | aside
 
 
@@ -453,23 +454,12 @@ def some_value(rng: random.Random, param: Param) -> object:
     return rng.choice(options)
 
 
-#: How the deck is dealt: kept whole from the template, since the rules do not yet refuse every
-#: combination of these that cannot deal a deal (fixed-deal with three seats leaves the declarer
-#: a card short); once they do, these can be drawn like the others
-DEAL_SHAPE = (
-    "players.count",
-    "players.layout",
-    "deal.hand_size",
-    "deal.talon_size",
-    "talon.distribution",
-)
-
-
 def house_rules(rng: random.Random) -> Rules:
-    """A random template with some of its parameters (one to all of them, in a random order) set
-    to random values; a value the rules refuse with what is set so far (RulesError) is skipped."""
+    """A random template with some of its parameters (one to all of them, the deal's shape too, in
+    a random order) set to random values; a value the rules refuse with what is set so far
+    (RulesError: it could not be played) is skipped."""
     rules = RULES[rng.choice(TEMPLATES)]
-    params = [p for p in PARAMS if p.name not in DEAL_SHAPE]
+    params = list(PARAMS)
     rng.shuffle(params)
     for param in params[: rng.randint(1, len(params))]:
         try:
