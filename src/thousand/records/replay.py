@@ -13,7 +13,10 @@ from ..engine.actions import parse_action
 from ..engine.deal import Phase
 from ..engine.game import DealLog
 from ..rules import Rules, RulesError, rules_from_record
-from .model import Record, RecordDeal, RecordError, parse_hand
+from .model import Record, RecordDeal, RecordError, parse_hand, quoted
+
+#: the longest move a record may write: longer strings are no move (the longest is some 12)
+MAX_MOVE = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +197,9 @@ def _replay_deal(game: Game, number: int, deal: RecordDeal, count: int) -> Game:
         shown=shown,
     )
     for i, token in enumerate(deal.moves, start=1):
-        at = f'{where}, move {i} "{token}"'
+        at = f"{where}, move {i} {quoted(token)}"
+        if len(token) > MAX_MOVE:
+            raise RecordError(f"{at}: not a move ({len(token):,} characters long)")
         try:
             action = parse_action(token)
         except MoveSyntaxError as e:
