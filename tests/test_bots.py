@@ -10,11 +10,11 @@ import pytest
 
 from thousand.bots import Bot, Limit, RandomBot, derive_seed
 from thousand.cli.main import main
-from thousand.cli.selfplay import load_rules, selfplay
+from thousand.cli.selfplay import load_rules, play_deal, random_bots, selfplay
 from thousand.engine import Game
 from thousand.engine.views import game_view
-from thousand.records import read_record, replay, replay_json
-from thousand.rules import template_rules
+from thousand.records import read_record, record_of_game, replay, replay_json, write_record
+from thousand.rules import TEMPLATES, template_rules
 
 RULES = template_rules("russian")
 SHORT_MATCH = '{"game.target": 200, "barrel.threshold": null}'
@@ -106,6 +106,52 @@ def test_selfplay_record_replays_to_the_games_totals(
     capsys.readouterr()
     assert main(["replay", str(out), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["totals"] == list(game.match.totals)
+
+
+def _logs_per_move(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """From now on, for every move applied to a Game: how many deal logs and reports it holds."""
+    held: list[int] = []
+    apply = Game.apply
+
+    def counted(game: Game, move: int | str, checked: bool = True) -> Game:
+        held.append(len(game.logs) + len(game.reports))
+        return apply(game, move, checked)
+
+    monkeypatch.setattr(Game, "apply", counted)
+    return held
+
+
+@pytest.mark.parametrize("template", list(TEMPLATES))
+def test_selfplay_moves_do_not_carry_the_earlier_deals(
+    template: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move's cost does not grow with the match: every move of self-play (the bots' view of
+    a write-off included) is applied to a game holding the current deal's log alone, never the
+    earlier deals' logs and reports; the match is the one played carrying them all along."""
+    rules = template_rules(template)
+    bots = random_bots(5, rules.players_count)
+    carried = Game.start(rules, players=[f"{b.name}-{s}" for s, b in enumerate(bots)])
+    rng = random.Random(5)
+    for _ in range(25):
+        if carried.over:
+            break
+        carried = play_deal(carried.shuffle_and_deal(rng), bots)
+    held = _logs_per_move(monkeypatch)
+    game = selfplay(rules, 5, 25)
+    assert game == carried
+    assert len(game.logs) == len(game.reports) == len(carried.logs) > 1
+    assert set(held) == {1}
+
+
+def test_replay_moves_do_not_carry_the_earlier_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Replaying a record likewise: its cost per deal does not grow with the record."""
+    game = selfplay(RULES, 8, 40)
+    text = write_record(record_of_game(game, "russian"))
+    held = _logs_per_move(monkeypatch)
+    result = replay(read_record(text))
+    assert result.game == game
+    assert len(held) == sum(len(log.moves) for log in game.logs)
+    assert set(held) == {1}
 
 
 def test_selfplay_writes_to_stdout_without_out(capsys: pytest.CaptureFixture[str]) -> None:

@@ -241,3 +241,26 @@ def test_readme_benchmark_command_runs(tmp_path: Path) -> None:
         assert figures[path]["deals"] > 0
         assert figures[path]["per_second"] > 0
     assert "python benchmarks/bench_engine.py" in README
+
+
+def test_selfplay_benchmark_runs(tmp_path: Path) -> None:
+    """A smoke run of the self-play benchmark on a few deals: it runs and writes a row per
+    count (no timing is asserted)."""
+    out = tmp_path / "bench.json"
+    subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "bench_selfplay.py"),
+            "--deals",
+            "5,10",
+            "--json",
+            str(out),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    rows = json.loads(out.read_text(encoding="utf-8"))["rows"]
+    assert [row["deals"] for row in rows] == [5, 10]
+    assert rows[0]["selfplay_ratio"] == rows[0]["replay_ratio"] == 1.0
+    assert "python benchmarks/bench_selfplay.py" in README

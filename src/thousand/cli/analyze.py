@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from ..bots.analysis import DealAnalysis, analyze_deal
-from ..records import RecordError, read_record, replay
+from ..records import RecordError, read_record_file, replay
 
 
 def describe(a: DealAnalysis) -> list[str]:
@@ -34,15 +33,9 @@ def describe(a: DealAnalysis) -> list[str]:
 def run(path: str) -> int:
     """Analyze a record; on any problem, one line on standard error and exit status 2."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        reason = e.strerror if isinstance(e, OSError) else "not UTF-8 text"
-        print(f"record: cannot read {path}: {reason}", file=sys.stderr)
-        return 2
-    try:
-        result = replay(read_record(text))
+        result = replay(read_record_file(path))
     except RecordError as e:
-        print(str(e).replace("\n", " "), file=sys.stderr)
+        print(e, file=sys.stderr)
         return 2
     rules = result.game.rules
     for number, log in enumerate(result.game.logs, start=1):

@@ -6,10 +6,11 @@ import json
 import random
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from ..bots import Bot, RandomBot, derive_seed
-from ..engine import Game
+from ..engine import DealLog, DealReport, Game
 from ..engine.views import game_view
 from ..records import record_of_game, write_record
 from ..rules import Rules, RulesError, rules_from_record
@@ -78,11 +79,18 @@ def selfplay(
     names = [f"{b.name}-{s}" for s, b in enumerate(players)]
     game = Game.start(rules, players=names)
     rng = random.Random(seed)
+    # Each deal is played on the match without the earlier deals' logs and reports, which are
+    # kept here and put back at the end: a Game copies its logs on every move (and both on
+    # every deal), so carrying them along would make each deal cost more than the one before.
+    logs: list[DealLog] = []
+    reports: list[DealReport] = []
     for _ in range(deals):
         if game.over:
             break
-        game = play_deal(game.shuffle_and_deal(rng), players)
-    return game
+        game = play_deal(replace(game, logs=(), reports=()).shuffle_and_deal(rng), players)
+        logs += game.logs
+        reports += game.reports
+    return replace(game, logs=tuple(logs), reports=tuple(reports))
 
 
 def run(

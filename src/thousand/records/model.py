@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,10 +15,36 @@ FORMAT = "thousand/1"
 _RECORD_KEYS = {"format", "variant", "rules", "players", "start", "deals"}
 _DEAL_KEYS = {"dealer", "hands", "talon", "moves", "stock", "aside", "shown"}
 
+#: the largest record file a reader takes, in bytes (a 32,000-deal match is about 11 MB)
+MAX_BYTES = 64 * 1024 * 1024
+#: the deepest nesting of arrays and objects a record may have (its moves are at depth 4)
+MAX_DEPTH = 32
+#: the largest whole number a record may hold: the largest that every JSON reader reads
+#: exactly (I-JSON, RFC 7493), the web page's JavaScript included
+MAX_INT = 2**53 - 1
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
 
 class RecordError(ValueError):
     """A record that cannot be read or replayed. The message starts with where: ``record:``,
-    ``deal 3:`` or ``deal 1, move 14 "Kd":``."""
+    ``deal 3:`` or ``deal 1, move 14 "Kd":``; it is always one line of printable text, cut
+    after :data:`MESSAGE_LIMIT` characters, whatever the record held."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(one_line(message))
+
+
+#: the longest error message, in characters (a record's strings can be of any length)
+MESSAGE_LIMIT = 1000
+
+
+def one_line(message: str) -> str:
+    """``message`` as one line of printable text: line breaks and other characters that are
+    not printable (a lone surrogate among them) escaped, cut after :data:`MESSAGE_LIMIT`."""
+    line = message[: MESSAGE_LIMIT + 1]
+    if not line.isprintable():
+        line = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in line)
+    return line if len(line) <= MESSAGE_LIMIT else line[:MESSAGE_LIMIT] + "..."
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,19 +80,108 @@ def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def read_record(text: str) -> Record:
-    """Parse a record's JSON text and check its shape (not its moves)."""
+def read_record_file(path: str) -> Record:
+    """Read the record in the file at ``path``: as :func:`read_record_bytes` reads its bytes."""
     try:
-        data = json.loads(text)
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise RecordError(f"record: cannot read {path}: {e.strerror}") from None
+    return read_record_bytes(raw)
+
+
+def read_record_bytes(raw: bytes) -> Record:
+    """Read a record from its bytes: UTF-8 text of at most :data:`MAX_BYTES` bytes."""
+    if len(raw) > MAX_BYTES:
+        raise RecordError(f"record: more than {MAX_BYTES:,} bytes, too large for a record")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise RecordError(f"record: not UTF-8 text (byte {e.start + 1})") from None
+    return read_record(text)
+
+
+def read_record(text: str) -> Record:
+    """Parse a record's JSON text and check its shape (not its moves).
+
+    Besides the JSON grammar, a record's text must keep within what every reader handles
+    alike: no ``NaN`` or ``Infinity``, whole numbers within :data:`MAX_INT`, arrays and objects
+    nested at most :data:`MAX_DEPTH` deep, and strings of Unicode text (no lone surrogate, as
+    the escape ``"\\ud800"`` writes one).
+    """
+    try:
+        data = json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
     except json.JSONDecodeError as e:
         raise RecordError(f"record: not JSON ({e.msg} at line {e.lineno})") from None
+    except RecursionError:
+        raise RecordError(_too_deep()) from None
+    _check_tree(data)
     return record_from_json(data)
+
+
+def _parse_int(text: str) -> int:
+    """A JSON integer, refused beyond :data:`MAX_INT` before Python converts its digits."""
+    digits = text.lstrip("-")
+    if len(digits) <= len(str(MAX_INT)) and abs(value := int(text)) <= MAX_INT:
+        return value
+    shown = text if len(text) <= 24 else f"{text[:12]}... ({len(digits):,} digits)"
+    raise RecordError(
+        f"record: the number {shown} is out of range: a record's whole numbers lie between"
+        f" -{MAX_INT:,} and {MAX_INT:,}"
+    )
+
+
+def _parse_constant(word: str) -> object:
+    raise RecordError(f"record: not JSON ({word} is not a JSON value)")
+
+
+def _too_deep() -> str:
+    return f"record: arrays and objects are nested more than {MAX_DEPTH} deep"
+
+
+def _json_kind(value: object) -> str:
+    """What a JSON value is, in JSON's words (``a JSON array``, ``JSON null``)."""
+    if value is None:
+        return "JSON null"
+    if isinstance(value, bool):
+        return "JSON true" if value else "JSON false"
+    kinds = {list: "array", str: "string", int: "number", float: "number"}
+    return f"a JSON {kinds.get(type(value), type(value).__name__)}"
+
+
+def _check_tree(data: object) -> None:
+    """Every string (keys included) of ``data`` is Unicode text, and no array or object is
+    nested more than :data:`MAX_DEPTH` deep; walked without recursion."""
+    stack: list[tuple[object, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, str):
+            if not value.isascii() and _SURROGATE.search(value):
+                raise RecordError(
+                    f"record: the string {quoted(value)} is not Unicode text"
+                    " (it holds a lone surrogate)"
+                )
+            continue
+        if not isinstance(value, dict | list):
+            continue
+        if depth > MAX_DEPTH:
+            raise RecordError(_too_deep())
+        if isinstance(value, dict):
+            stack.extend((k, depth) for k in value)
+            stack.extend((v, depth + 1) for v in value.values())
+        else:
+            stack.extend((v, depth + 1) for v in value)
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """A record's string as an error message quotes it: in double quotes, cut after ``limit``
+    characters (the message escapes what cannot be printed)."""
+    return f'"{text}"' if len(text) <= limit else f'"{text[:limit]}"...'
 
 
 def record_from_json(data: object) -> Record:
     if not isinstance(data, dict):
-        kind = "a JSON array" if isinstance(data, list) else f"a JSON {type(data).__name__}"
-        raise RecordError(f"record: the record is {kind}, not a JSON object")
+        raise RecordError(f"record: the record is {_json_kind(data)}, not a JSON object")
     unknown = sorted(set(data) - _RECORD_KEYS)
     if unknown:
         raise RecordError(f"record: unknown key {unknown[0]!r}")

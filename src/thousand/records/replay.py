@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import CARD_TEXT, SUITS, CardError, hand_text, mask_of, parse_cards, points_of
@@ -13,7 +13,10 @@ from ..engine.actions import parse_action
 from ..engine.deal import Phase
 from ..engine.game import DealLog
 from ..rules import Rules, RulesError, rules_from_record
-from .model import Record, RecordDeal, RecordError, parse_hand
+from .model import Record, RecordDeal, RecordError, parse_hand, quoted
+
+#: the longest move a record may write: longer strings are no move (the longest is some 12)
+MAX_MOVE = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +87,16 @@ def replay(record: Record) -> Replay:
     if not 0 <= first_dealer < n:
         raise RecordError(f"deal 1: dealer {first_dealer} is not a seat (0..{n - 1})")
     game = Game.start(rules, record.start_totals, first_dealer, record.players)
+    # Each deal is replayed on the match without the earlier deals' logs and reports, which
+    # are kept here and put back at the end: a Game copies its logs on every move, so a long
+    # record would cost more with each deal.
+    logs: list[DealLog] = []
+    reports: list[DealReport] = []
     for number, deal in enumerate(record.deals, start=1):
-        game = _replay_deal(game, number, deal, len(record.deals))
-    return Replay(record, game)
+        game = _replay_deal(replace(game, logs=(), reports=()), number, deal, len(record.deals))
+        logs += game.logs
+        reports += game.reports
+    return Replay(record, replace(game, logs=tuple(logs), reports=tuple(reports)))
 
 
 def _check_start(rules: Rules, totals: tuple[int, ...]) -> None:
@@ -187,7 +197,9 @@ def _replay_deal(game: Game, number: int, deal: RecordDeal, count: int) -> Game:
         shown=shown,
     )
     for i, token in enumerate(deal.moves, start=1):
-        at = f'{where}, move {i} "{token}"'
+        at = f"{where}, move {i} {quoted(token)}"
+        if len(token) > MAX_MOVE:
+            raise RecordError(f"{at}: not a move ({len(token):,} characters long)")
         try:
             action = parse_action(token)
         except MoveSyntaxError as e:
