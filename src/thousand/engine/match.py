@@ -296,10 +296,10 @@ def settle(match: MatchState, outcome: DealOutcome) -> tuple[MatchState, DealRep
                     else:
                         totals[s] = threshold - rules.barrel_fall
     # 1.9 step 3: the dump truck
-    mode = rules.game_dump_truck
-    if mode != "off":
+    dump_truck = rules.game_dump_truck
+    if dump_truck != "off":
         at = rules.game_dump_truck_at
-        hits = (at, -at) if mode == "both" else (at,)
+        hits = (at, -at) if dump_truck == "both" else (at,)
         for s in heads:
             if totals[s] != before[s] and totals[s] in hits:
                 totals[s] = 0

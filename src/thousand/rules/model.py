@@ -13,6 +13,39 @@ from dataclasses import dataclass
 from typing import Any
 
 from thousand.rules import playable
+from thousand.rules.choices import (
+    BarrelCollision,
+    BiddingBlind,
+    BiddingContra,
+    BiddingForced,
+    BiddingForcedConcession,
+    BiddingMarriageCap,
+    ContractRaiseLimit,
+    Counted,
+    FourSitterScores,
+    GameDumpTruck,
+    GameOverTarget,
+    GameTiebreak,
+    GoldenIfAllFail,
+    MarriageAces,
+    MarriageAnnounce,
+    MarriageTrumpFrom,
+    PenaltySticksDoubled,
+    PenaltySticksOn,
+    PlayDuty,
+    PlayersLayout,
+    PlayersPartnerships,
+    PlaySlam,
+    RedealAllPass,
+    RedealDuty,
+    RedealWeakHand,
+    ScoringDeclarerGains,
+    ScoringFailedContract,
+    TalonDistribution,
+    TalonRedeal,
+    TalonShown,
+    WriteoffOpponentsGet,
+)
 from thousand.rules.params import PARAM_BY_NAME, PARAMS, Value, show
 
 
@@ -36,81 +69,81 @@ class Rules:
 
     # players and layout
     players_count: int = 3
-    players_partnerships: str = "none"
-    players_layout: str = "standard"
+    players_partnerships: PlayersPartnerships = "none"
+    players_layout: PlayersLayout = "standard"
     # deal and redeal
     deal_hand_size: int = 7
     deal_talon_size: int = 3
     deal_bottom_card_guard: bool = True
     deal_first_card_shown: bool = False
-    redeal_four_nines: str = "off"
-    redeal_three_nines: str = "off"
-    redeal_four_jacks: str = "off"
-    redeal_weak_hand: str = "off"
+    redeal_four_nines: RedealDuty = "off"
+    redeal_three_nines: RedealDuty = "off"
+    redeal_four_jacks: RedealDuty = "off"
+    redeal_weak_hand: RedealWeakHand = "off"
     redeal_weak_hand_below: int = 14
-    redeal_bad_talon: str = "off"
+    redeal_bad_talon: TalonRedeal = "off"
     redeal_bad_talon_below: int = 4
-    redeal_two_nines_in_talon: str = "off"
-    redeal_all_pass: str = "redeal"
+    redeal_two_nines_in_talon: TalonRedeal = "off"
+    redeal_all_pass: RedealAllPass = "redeal"
     # bidding
     bidding_min: int = 100
     bidding_max: int = 120
-    bidding_marriage_cap: str = "off"
+    bidding_marriage_cap: BiddingMarriageCap = "off"
     bidding_step: int = 5
     bidding_big_step: int = 10
     bidding_big_step_from: int = 200
-    bidding_forced: str = "dealer"
+    bidding_forced: BiddingForced = "dealer"
     bidding_reentry: bool = False
-    bidding_blind: str = "off"
+    bidding_blind: BiddingBlind = "off"
     bidding_blind_multiplier: int = 2
     bidding_silence_below: int | None = None
-    bidding_contra: str = "off"
+    bidding_contra: BiddingContra = "off"
     bidding_contra_multiplier: int = 2
-    bidding_forced_concession: str = "off"
+    bidding_forced_concession: BiddingForcedConcession = "off"
     # talon and contract
-    talon_distribution: str = "take-and-pass"
-    talon_shown: str = "always"
+    talon_distribution: TalonDistribution = "take-and-pass"
+    talon_shown: TalonShown = "always"
     talon_open_pass: bool = False
     talon_rebuy: bool = False
     talon_rebuy_contract: int = 240
     talon_buyback: bool = False
     talon_buyback_cost: int = 50
     contract_raise: bool = True
-    contract_raise_limit: int | str = "achievable"
+    contract_raise_limit: int | ContractRaiseLimit = "achievable"
     contract_before_talon: bool = False
     # write-off
     writeoff_allowed: bool = True
-    writeoff_opponents_get: str = "half-bid"
+    writeoff_opponents_get: WriteoffOpponentsGet = "half-bid"
     writeoff_fixed: int = 60
     writeoff_penalty_every: int = 3
     writeoff_penalty: int = 120
     # play
-    play_must_beat: str = "on"
-    play_must_trump: str = "on"
+    play_must_beat: PlayDuty = "on"
+    play_must_trump: PlayDuty = "on"
     play_must_overtrump: bool = True
     play_partial_trumping: bool = False
     play_defender_overtrumps_declarer: bool = False
     play_lead_trump_after_marriage: bool = False
     play_crawl: bool = False
     play_last_trick_bonus: int = 0
-    play_slam: str = "off"
+    play_slam: PlaySlam = "off"
     play_slam_bonus: int = 60
     # marriages
     marriage_values: tuple[int, int, int, int] = (60, 80, 100, 40)
     marriage_trick_required: bool = True
     marriage_min_hand: int = 0
-    marriage_trump_from: str = "next-trick"
-    marriage_announce: str = "on-lead"
+    marriage_trump_from: MarriageTrumpFrom = "next-trick"
+    marriage_announce: MarriageAnnounce = "on-lead"
     marriage_one_trump: bool = False
-    marriage_aces: str = "off"
+    marriage_aces: MarriageAces = "off"
     marriage_aces_value: int = 200
     marriage_half_bonus: int = 0
     marriage_four_nines_bonus: int = 0
     # scoring
     scoring_round_to: int = 5
     scoring_round_before_check: bool = True
-    scoring_declarer_gains: str = "contract"
-    scoring_failed_contract: str = "lost"
+    scoring_declarer_gains: ScoringDeclarerGains = "contract"
+    scoring_failed_contract: ScoringFailedContract = "lost"
     scoring_pooled_defenders: bool = False
     scoring_only_bids_above: int | None = None
     scoring_zero_penalty_from: int | None = None
@@ -118,30 +151,30 @@ class Rules:
     golden_deals: int = 0
     golden_marriages_doubled: bool = False
     golden_contract_doubled: bool = False
-    golden_if_all_fail: str = "continue"
+    golden_if_all_fail: GoldenIfAllFail = "continue"
     # barrel and end of the match
     barrel_threshold: int | None = 880
     barrel_deals: int = 3
     barrel_fall: int = 120
-    barrel_collision: str = "last-mounted"
+    barrel_collision: BarrelCollision = "last-mounted"
     barrel_three_falls_reset: bool = True
     barrel_overshoot: bool = False
     barrel_pit: int | None = None
     barrel_reverse: bool = False
     barrel_reverse_fallback: int = -760
     game_target: int = 1000
-    game_over_target: str = "win"
-    game_tiebreak: str = "declarer"
-    game_dump_truck: str = "both"
+    game_over_target: GameOverTarget = "win"
+    game_tiebreak: GameTiebreak = "declarer"
+    game_dump_truck: GameDumpTruck = "both"
     game_dump_truck_at: int = 555
     # penalties
-    penalty_sticks: str = "any"
+    penalty_sticks: Counted = "any"
     penalty_sticks_count: int = 3
     penalty_sticks_amount: int = 120
-    penalty_sticks_on: str = "tricks"
+    penalty_sticks_on: PenaltySticksOn = "tricks"
     penalty_sticks_declarer_exempt: bool = False
-    penalty_sticks_doubled: str = "off"
-    penalty_no_win: str = "any"
+    penalty_sticks_doubled: PenaltySticksDoubled = "off"
+    penalty_no_win: Counted = "any"
     penalty_no_win_count: int = 3
     penalty_no_win_amount: int = 120
     penalty_cross: bool = False
@@ -151,7 +184,7 @@ class Rules:
     special_slam: int | None = None
     special_open_hand: int | None = None
     # four players
-    four_sitter_scores: str = "nothing"
+    four_sitter_scores: FourSitterScores = "nothing"
 
     def value(self, name: str) -> Value:
         """A parameter's value by its dotted name (``marriage.values`` as a tuple)."""

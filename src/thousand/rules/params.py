@@ -10,7 +10,41 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
+
+from thousand.rules.choices import (
+    BarrelCollision,
+    BiddingBlind,
+    BiddingContra,
+    BiddingForced,
+    BiddingForcedConcession,
+    BiddingMarriageCap,
+    ContractRaiseLimit,
+    Counted,
+    FourSitterScores,
+    GameDumpTruck,
+    GameOverTarget,
+    GameTiebreak,
+    GoldenIfAllFail,
+    MarriageAces,
+    MarriageAnnounce,
+    MarriageTrumpFrom,
+    PenaltySticksDoubled,
+    PenaltySticksOn,
+    PlayDuty,
+    PlayersLayout,
+    PlayersPartnerships,
+    PlaySlam,
+    RedealAllPass,
+    RedealDuty,
+    RedealWeakHand,
+    ScoringDeclarerGains,
+    ScoringFailedContract,
+    TalonDistribution,
+    TalonRedeal,
+    TalonShown,
+    WriteoffOpponentsGet,
+)
 
 Kind = Literal["bool", "int", "choice", "int-or-none", "int-or-choice", "suit-map"]
 Value = bool | int | str | None | tuple[int, ...]
@@ -280,24 +314,19 @@ def _int_or_none(
     return _param(name, "int-or-none", default, summary, low=low, high=high, supported=supported)
 
 
-_REDEAL = ("off", "optional", "mandatory")
-_TALON_REDEAL = ("off", "any", "minimum-only")
-_DUTY = ("off", "on", "highest")
-_COUNTED = ("off", "any", "in-a-row")
-
 PARAMS: tuple[Param, ...] = (
     # players and layout
     _ints("players.count", (2, 3, 4), 3, "How many seats are at the table."),
     _choice(
         "players.partnerships",
-        ("none", "across"),
+        get_args(PlayersPartnerships),
         "none",
         "With four seats, partners sitting across (seats 0 and 2, 1 and 3) share one running"
         " total, and the declarer's partner's points and marriages count toward the contract.",
     ),
     _choice(
         "players.layout",
-        ("standard", "draw-stock", "fixed-deal", "no-talon", "dealer-sits-out"),
+        get_args(PlayersLayout),
         "standard",
         "How the cards reach the hands: the standard deal, a draw stock, a fixed deal, no talon,"
         " or a dealer who sits out.",
@@ -313,25 +342,25 @@ PARAMS: tuple[Param, ...] = (
     ),
     _choice(
         "redeal.four_nines",
-        _REDEAL,
+        get_args(RedealDuty),
         "off",
         "A seat dealt four 9s may (or must) have the same dealer deal again.",
     ),
     _choice(
         "redeal.three_nines",
-        _REDEAL,
+        get_args(RedealDuty),
         "off",
         "A seat dealt exactly three 9s may (or must) have the same dealer deal again.",
     ),
     _choice(
         "redeal.four_jacks",
-        _REDEAL,
+        get_args(RedealDuty),
         "off",
         "A seat dealt four jacks may (or must) have the same dealer deal again.",
     ),
     _choice(
         "redeal.weak_hand",
-        ("off", "strict", "loose", "counted"),
+        get_args(RedealWeakHand),
         "off",
         "A seat with a weak dealt hand may ask for a redeal: strict = no marriage, no ace and"
         " nothing above a ten; loose = no marriage and no ace; counted = too few card points.",
@@ -345,7 +374,7 @@ PARAMS: tuple[Param, ...] = (
     ),
     _choice(
         "redeal.bad_talon",
-        _TALON_REDEAL,
+        get_args(TalonRedeal),
         "off",
         "The declarer may demand a redeal when the shown talon holds too few card points, at any"
         " contract or only at the minimum.",
@@ -359,14 +388,14 @@ PARAMS: tuple[Param, ...] = (
     ),
     _choice(
         "redeal.two_nines_in_talon",
-        _TALON_REDEAL,
+        get_args(TalonRedeal),
         "off",
         "The declarer may demand a redeal when the shown talon holds exactly two 9s, at any"
         " contract or only at the minimum.",
     ),
     _choice(
         "redeal.all_pass",
-        ("redeal", "pass-on", "raspasy"),
+        get_args(RedealAllPass),
         "redeal",
         "When everybody passes without a bid and nobody is forced: the same dealer deals again,"
         " the deal passes unscored to the next dealer, or raspasy is played (eight tricks without"
@@ -377,7 +406,7 @@ PARAMS: tuple[Param, ...] = (
     _int("bidding.max", 100, 400, 120, "The highest bid anyone may make in the auction."),
     _choice(
         "bidding.marriage_cap",
-        ("off", "needs-marriage", "plus-marriages"),
+        get_args(BiddingMarriageCap),
         "off",
         "Bidding above 120: free up to the highest bid, only with a marriage in your dealt hand,"
         " or at most 120 plus the marriages in your dealt hand.",
@@ -403,7 +432,7 @@ PARAMS: tuple[Param, ...] = (
     ),
     _choice(
         "bidding.forced",
-        ("none", "forehand", "dealer", "last-seat"),
+        get_args(BiddingForced),
         "dealer",
         "Who must bid: nobody, forehand on its first turn, the dealer at the minimum when the"
         " others pass without a bid, or the last seat when all the others pass without a bid.",
@@ -415,7 +444,7 @@ PARAMS: tuple[Param, ...] = (
     ),
     _choice(
         "bidding.blind",
-        ("off", "first-bid"),
+        get_args(BiddingBlind),
         "off",
         "A seat may make its first bid blind, before seeing its hand, for a multiplied gain or"
         " loss and a talon the defenders do not see.",
@@ -436,7 +465,7 @@ PARAMS: tuple[Param, ...] = (
     ),
     _choice(
         "bidding.contra",
-        ("off", "contra", "contra-recontra"),
+        get_args(BiddingContra),
         "off",
         "Once the contract is named, a defender may double it, and the declarer may redouble.",
     ),
@@ -449,7 +478,7 @@ PARAMS: tuple[Param, ...] = (
     ),
     _choice(
         "bidding.forced_concession",
-        ("off", "equal-split", "each-full"),
+        get_args(BiddingForcedConcession),
         "off",
         "A seat forced to the minimum contract may concede before the talon is shown: it loses"
         " the contract, and the others share it or each gain all of it.",
@@ -457,14 +486,14 @@ PARAMS: tuple[Param, ...] = (
     # talon and contract
     _choice(
         "talon.distribution",
-        ("take-and-pass", "pass-without-taking", "keep-one", "choose-talon"),
+        get_args(TalonDistribution),
         "take-and-pass",
         "What the declarer does with the talon: takes it and passes a card to each other seat,"
         " hands its cards out without taking it, keeps one card of it, or picks one of two.",
     ),
     _choice(
         "talon.shown",
-        ("always", "not-on-minimum", "never"),
+        get_args(TalonShown),
         "always",
         "Whether the defenders see the talon: always, not when the contract is the minimum and"
         " nobody bid more, or never.",
@@ -507,7 +536,7 @@ PARAMS: tuple[Param, ...] = (
         "achievable",
         "The highest contract the declarer may name: 120 plus the marriages it holds"
         " (achievable), or a fixed number.",
-        choices=("achievable",),
+        choices=get_args(ContractRaiseLimit),
         low=120,
         high=400,
     ),
@@ -525,7 +554,7 @@ PARAMS: tuple[Param, ...] = (
     ),
     _choice(
         "writeoff.opponents_get",
-        ("half-bid", "equal-split", "fixed"),
+        get_args(WriteoffOpponentsGet),
         "half-bid",
         "What each opponent gains from a write-off: half the contract, an equal share of it, or a"
         " fixed amount.",
@@ -547,14 +576,14 @@ PARAMS: tuple[Param, ...] = (
     # play
     _choice(
         "play.must_beat",
-        _DUTY,
+        get_args(PlayDuty),
         "on",
         "Following suit, you must beat the trick's winning card if you can (highest: with your"
         " highest card of the suit).",
     ),
     _choice(
         "play.must_trump",
-        _DUTY,
+        get_args(PlayDuty),
         "on",
         "Void in the suit led, you must play a trump if you hold one (highest: your highest"
         " trump).",
@@ -594,7 +623,7 @@ PARAMS: tuple[Param, ...] = (
     ),
     _choice(
         "play.slam",
-        ("off", "fixed", "double"),
+        get_args(PlaySlam),
         "off",
         "A declarer who takes every trick gains a bonus, or double the contract.",
     ),
@@ -622,13 +651,13 @@ PARAMS: tuple[Param, ...] = (
     ),
     _choice(
         "marriage.trump_from",
-        ("next-trick", "this-trick"),
+        get_args(MarriageTrumpFrom),
         "next-trick",
         "A marriage's suit becomes trump from the next trick, or already in the trick it leads.",
     ),
     _choice(
         "marriage.announce",
-        ("on-lead", "from-hand"),
+        get_args(MarriageAnnounce),
         "on-lead",
         "A marriage is declared by leading its king or queen, or announced from the hand before"
         " leading any card.",
@@ -640,7 +669,7 @@ PARAMS: tuple[Param, ...] = (
     ),
     _choice(
         "marriage.aces",
-        ("off", "on", "sets-trump"),
+        get_args(MarriageAces),
         "off",
         "Four aces in one hand may be declared like a marriage by leading an ace, and may set"
         " trump at once.",
@@ -674,14 +703,14 @@ PARAMS: tuple[Param, ...] = (
     ),
     _choice(
         "scoring.declarer_gains",
-        ("contract", "max-of-contract-and-score", "score-plus-contract"),
+        get_args(ScoringDeclarerGains),
         "contract",
         "What a made contract adds: the contract, the larger of the contract and the deal score,"
         " or the deal score plus the contract.",
     ),
     _choice(
         "scoring.failed_contract",
-        ("lost", "split-to-defenders", "each-defender"),
+        get_args(ScoringFailedContract),
         "lost",
         "Where a failed contract's points go: lost, split among the defenders, or to each"
         " defender in full.",
@@ -728,7 +757,7 @@ PARAMS: tuple[Param, ...] = (
     ),
     _choice(
         "golden.if_all_fail",
-        ("continue", "replay", "reset"),
+        get_args(GoldenIfAllFail),
         "continue",
         "When every golden deal was failed: carry on, play them again, or set every total back to"
         " 0 and carry on.",
@@ -757,7 +786,7 @@ PARAMS: tuple[Param, ...] = (
     ),
     _choice(
         "barrel.collision",
-        ("last-mounted", "first-mounted", "all-fall", "coexist"),
+        get_args(BarrelCollision),
         "last-mounted",
         "When several seats are on the barrel: the last to mount stays, the first stays, all are"
         " knocked off, or all stay.",
@@ -796,20 +825,20 @@ PARAMS: tuple[Param, ...] = (
     _int("game.target", 100, 5000, 1000, "The total that wins the match."),
     _choice(
         "game.over_target",
-        ("win", "exact"),
+        get_args(GameOverTarget),
         "win",
         "A total past the target wins, or is held just below the target (exact).",
     ),
     _choice(
         "game.tiebreak",
-        ("declarer", "highest", "continue"),
+        get_args(GameTiebreak),
         "declarer",
         "When several seats reach the target: the declarer wins, the highest total wins, or the"
         " target goes up by 500 and play goes on.",
     ),
     _choice(
         "game.dump_truck",
-        ("off", "positive", "both"),
+        get_args(GameDumpTruck),
         "both",
         "A total landing exactly on the dump-truck number (or, with both, on minus it) drops to 0.",
     ),
@@ -823,7 +852,7 @@ PARAMS: tuple[Param, ...] = (
     # penalties
     _choice(
         "penalty.sticks",
-        _COUNTED,
+        get_args(Counted),
         "any",
         "A seat that takes no trick gets a stick, and enough sticks cost a penalty: counted over"
         " the whole match, or only in a row.",
@@ -832,20 +861,20 @@ PARAMS: tuple[Param, ...] = (
     _int("penalty.sticks_amount", 0, 240, 120, "What a seat loses for its sticks."),
     _choice(
         "penalty.sticks_on",
-        ("tricks", "points"),
+        get_args(PenaltySticksOn),
         "tricks",
         "A stick is a deal in which the seat took no trick, or one with a deal score of 0.",
     ),
     _bool("penalty.sticks_declarer_exempt", False, "The declarer never gets a stick."),
     _choice(
         "penalty.sticks_doubled",
-        ("off", "golden", "blind", "both"),
+        get_args(PenaltySticksDoubled),
         "off",
         "A stick counts twice in a golden deal, in a deal whose contract was bid blind, or both.",
     ),
     _choice(
         "penalty.no_win",
-        _COUNTED,
+        get_args(Counted),
         "any",
         "A seat that does not win a deal gets a mark, and enough marks cost a penalty: counted"
         " over the whole match, or only in a row.",
@@ -885,7 +914,7 @@ PARAMS: tuple[Param, ...] = (
     # four players
     _choice(
         "four.sitter_scores",
-        ("nothing", "talon-points", "talon-points-and-marriage", "aces-50-and-marriage"),
+        get_args(FourSitterScores),
         "nothing",
         "What a dealer who sits out scores from the talon: nothing, its card points, those plus"
         " a marriage, or 50 per ace plus a marriage.",
