@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from thousand.cards import CARD_TEXT, cards_of, mask_of, parse_card, parse_cards
 from thousand.engine import DealOutcome, DealReport, DealState, MatchState, settle
+from thousand.engine.scoring import Result
 from thousand.rules import Rules, template_rules
 
 RUSSIAN = template_rules("russian")
@@ -262,7 +263,7 @@ def written_off(declarer: int, contract: int, share: int | None = None, n: int =
     )
 
 
-def redealt(result: str = "redealt", n: int = 3) -> DealOutcome:
+def redealt(result: Result = "redealt", n: int = 3) -> DealOutcome:
     return DealOutcome(0, None, None, None, result, None, ((),) * n, None, None, (0,) * n)
 
 

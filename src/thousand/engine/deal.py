@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import IntEnum
-from typing import Final
+from typing import Final, Literal
 
 from ..cards import DECK_SIZE, FULL_DECK
 from ..rules import Rules
@@ -75,6 +75,9 @@ def procedure(rules: Rules) -> int:
         return KEEP_ONE
     return TAKE_AND_PASS
 
+
+DealEnd = Literal["played", "written-off", "conceded", "bought-back", "redealt", "passed-on"]
+"""How a deal ended (``Deal.result``), before scoring says whether a played deal was made."""
 
 _SEATINGS: dict[tuple[int, int, bool], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
 
@@ -174,7 +177,7 @@ class Deal:
     bid: int
     contract: int
     given: tuple[int, ...]
-    result: str | None
+    result: DealEnd | None
     leader: int
     trick: list[int]
     trick_trump: int
@@ -685,8 +688,8 @@ class Deal:
         self.to_act = self.declarer
         self.trick_trump = self.trump
 
-    def finish(self, result: str) -> None:
-        """End the deal with ``result`` (made, failed, written-off, redealt, passed-on)."""
+    def finish(self, result: DealEnd) -> None:
+        """End the deal with ``result``."""
         self.phase = Phase.DONE
         self.result = result
         self.to_act = -1

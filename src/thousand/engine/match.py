@@ -9,15 +9,41 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from ..rules import Rules
 from .scoring import DealOutcome
 
+EventName = Literal[
+    "four-nines",
+    "cross-penalty",
+    "stick-penalty",
+    "no-win-penalty",
+    "zero-penalty",
+    "write-off-penalty",
+    "pit",
+    "barrel-on",
+    "reverse-barrel-on",
+    "reverse-barrel-fall",
+    "barrel-fall",
+    "three-falls-reset",
+    "dump-truck",
+    "barrel-knocked-off",
+    "target-raised",
+    "lose",
+    "win",
+    "golden-reset",
+]
+"""What else a deal did to a seat (a record's ``events``), in the order of the steps of rules.md
+1.8 and 1.9 that give them."""
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
+    """An event of a deal's settlement, to one seat."""
+
     seat: int
-    event: str
+    event: EventName
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ of 1.8, the barrel of 1.9, ``scoring.only_bids_above``) is the match's business
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from ..cards import ACE, NINE, marriage_suits, points_of
 from ..rules import Rules
@@ -15,7 +16,11 @@ from .auction import BLIND_HIGH
 from .contra import factor
 from .deal import Deal, Phase
 
-PLAYED_RESULTS = ("made", "failed")
+Result = Literal[
+    "made", "failed", "written-off", "conceded", "bought-back", "redealt", "passed-on", "raspasy"
+]
+"""A scored deal's result (a record's ``result``, less ``unfinished``)."""
+PLAYED_RESULTS: tuple[Result, ...] = ("made", "failed")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +35,7 @@ class DealOutcome:
     declarer: int | None
     bid: int | None
     contract: int | None
-    result: str
+    result: Result
     card_points: tuple[int, ...] | None
     marriages: tuple[tuple[int, ...], ...]
     deal_points: tuple[int, ...] | None
