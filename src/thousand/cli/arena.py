@@ -12,6 +12,7 @@ from typing import Any, TextIO
 from ..bots.arena import ArenaConfig, run_arena
 from ..bots.levels import ALIASES, LEVELS
 from ..bots.plot import arena_png
+from ..rules.custom import overrides_from_json
 from .selfplay import OptionError, load_rules
 
 
@@ -117,7 +118,7 @@ def run(
         if deals < 0 or matches < 0 or deals + matches == 0:
             raise ValueError("--deals and --matches: play at least one deal-set or match-set")
         load_rules(template, rules_json)
-        overrides: dict[str, object] = json.loads(rules_json) if rules_json else {}
+        overrides = overrides_from_json(rules_json) if rules_json else {}
     except (ValueError, OptionError) as error:
         print(f"arena: {error}", file=sys.stderr)
         return 2

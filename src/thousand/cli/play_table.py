@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import socket
 import sys
@@ -17,7 +16,7 @@ import httpx
 from ..bots import LEVELS
 from ..client.link import LinkError, Seat, create_table, split_table_url, take_seat
 from ..rules import RulesError, rules_from_record
-from ..rules.custom import TemplateError, find_template
+from ..rules.custom import TemplateError, find_template, overrides_from_json
 
 
 def data_folder() -> Path:
@@ -63,11 +62,9 @@ def open_seat(args: argparse.Namespace) -> Seat:
     rules: dict[str, Any] = {}
     if args.rules:
         try:
-            rules = json.loads(args.rules)
-        except json.JSONDecodeError as e:
-            raise LinkError(f"--rules is not JSON ({e.msg})") from None
-        if not isinstance(rules, dict):
-            raise LinkError("--rules must be a JSON object of rule parameters")
+            rules = overrides_from_json(args.rules)
+        except ValueError as e:
+            raise LinkError(str(e)) from None
     chosen = find_template(args.template)
     changes = {**chosen.record_rules(), **rules}
     try:

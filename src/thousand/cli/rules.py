@@ -7,7 +7,6 @@ found). Problems go to standard error, one line each, with exit status 2.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import textwrap
 from collections.abc import Callable
@@ -24,6 +23,7 @@ from ..rules.custom import (
     custom_paths,
     find_template,
     load_file,
+    overrides_from_json,
     resolve,
     template_json,
     template_text,
@@ -213,13 +213,9 @@ def new_template(args: argparse.Namespace, say: Say) -> int:
     changes: dict[str, object] = {}
     if args.rules is not None:
         try:
-            data = json.loads(args.rules)
-        except json.JSONDecodeError as e:
-            data, problems = {}, [f"--rules is not JSON ({e.msg})"]
-        if isinstance(data, dict):
-            changes = data
-        else:
-            problems.append("--rules must be a JSON object of rule parameters")
+            changes = overrides_from_json(args.rules)
+        except ValueError as e:
+            problems.append(str(e))
     path = Path(args.out) if args.out else templates_home() / f"{args.name}.json"
     template = template_json(args.name, args.base, changes, args.summary)
     chosen, found = resolve(template, path)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from collections.abc import Sequence
@@ -14,7 +13,7 @@ from ..engine import DealLog, DealReport, Game
 from ..engine.views import game_view
 from ..records import record_of_game, write_record
 from ..rules import Rules, RulesError, rules_from_record
-from ..rules.custom import ChosenTemplate, TemplateError, find_template
+from ..rules.custom import ChosenTemplate, TemplateError, find_template, overrides_from_json
 
 #: --match stops after this many deals unless told otherwise; random bots seldom win a match
 DEFAULT_MAX_DEALS = 1000
@@ -34,12 +33,9 @@ def load_template(template: str, overrides: str | None = None) -> tuple[ChosenTe
     extra: dict[str, object] = {}
     if overrides is not None:
         try:
-            data = json.loads(overrides)
-        except json.JSONDecodeError as e:
-            raise OptionError(f"--rules is not JSON ({e.msg})") from None
-        if not isinstance(data, dict):
-            raise OptionError("--rules must be a JSON object of rule parameters")
-        extra = data
+            extra = overrides_from_json(overrides)
+        except ValueError as e:
+            raise OptionError(str(e)) from None
     try:
         return chosen, rules_from_record(chosen.variant, {**chosen.record_rules(), **extra})
     except RulesError as e:

@@ -165,6 +165,26 @@ def _read_json(path: Path) -> tuple[object, list[str]]:
         return json.loads(text, object_pairs_hook=_pairs), []
     except json.JSONDecodeError as e:
         return None, [f"is not JSON ({e.msg} at line {e.lineno}, column {e.colno})"]
+    except RecursionError:
+        return None, ["is nested too deep to be a template"]
+    except ValueError:  # a whole number of thousands of digits
+        return None, ["holds a number too long to be a rule's value"]
+
+
+def overrides_from_json(text: str, option: str = "--rules") -> dict[str, object]:
+    """The record-style ``rules`` object given as JSON text (a command's ``--rules``);
+    ValueError with one sentence naming ``option`` for anything else."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{option} is not JSON ({e.msg})") from None
+    except RecursionError:
+        raise ValueError(f"{option} is nested too deep to be rule parameters") from None
+    except ValueError:  # a whole number of thousands of digits
+        raise ValueError(f"{option} holds a number too long to be a rule's value") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"{option} must be a JSON object of rule parameters")
+    return data
 
 
 def _twice(obj: dict[str, object], where: str) -> list[str]:
