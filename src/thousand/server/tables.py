@@ -14,10 +14,11 @@ import json
 import random
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from ..bots import Bot, Limit, derive_seed, make_bot
 from ..engine import Game, IllegalAction
@@ -28,12 +29,14 @@ from ..records.replay import report_json
 from ..rules import Rules, RulesError, rules_from_record
 from . import protocol
 from .config import Settings
+from .names import MAX_NAME as MAX_NAME
 from .storage import DealRow, MoveRow, SeatRow, SeatSpec, Store, TableRow, now
 
 OPEN, PLAYING, FINISHED = "open", "playing", "finished"
-MAX_NAME = 32
 #: messages queued for one connection, unsent, before it is cut off
 MAX_BACKLOG = 2000
+#: connections one seat may have open to its table at once (a few tabs, a reconnect)
+SEAT_CONNECTIONS = 8
 
 
 class LobbyError(ValueError):
@@ -79,6 +82,7 @@ class Connection:
 
 
 Observer = Callable[[str, int, float], None]
+T = TypeVar("T")
 
 
 class LiveTable:
@@ -249,6 +253,20 @@ class LiveTable:
 
     def detach(self, conn: Connection) -> None:
         self.connections.discard(conn)
+        self.hub.trim()
+
+    def refusal(self, seat: int | None) -> str | None:
+        """Why a new connection for ``seat`` (None: a spectator) cannot join, or None: a
+        spectator once the table has ``table_connections``, a seat once it has
+        ``SEAT_CONNECTIONS`` of its own."""
+        if seat is None:
+            cap = self.hub.settings.table_connections
+            if len(self.connections) >= cap:
+                return f"table {self.id} has {cap} connections, the most it takes: try later"
+            return None
+        if sum(1 for c in self.connections if c.seat == seat) >= SEAT_CONNECTIONS:
+            return f"seat {seat} of table {self.id} has {SEAT_CONNECTIONS} connections already"
+        return None
 
     async def intent(self, conn: Connection, intent: protocol.Intent) -> None:
         """Check, apply, store and tell; an error goes to ``conn`` alone and changes nothing."""
@@ -407,13 +425,18 @@ class Hub:
     def __init__(self, store: Store, settings: Settings) -> None:
         self.store = store
         self.settings = settings
-        self.tables: dict[str, LiveTable] = {}
+        #: the tables in memory, the least recently used first: every unfinished one, and
+        #: at most ``finished_cache`` finished ones with no connection
+        self.tables: OrderedDict[str, LiveTable] = OrderedDict()
         self.closing = False
         self.observers: list[Observer] = []
         self.clock = _clock
         # SQLite takes one writer at a time; PostgreSQL commits many tables' moves at once
         threads = 1 if store.engine.dialect.name == "sqlite" else 8
         self.writer = ThreadPoolExecutor(threads, thread_name_prefix="thousand-storage")
+        #: heavy work (a table loaded and rebuilt, a record written, a replay) runs here, a
+        #: few at a time, never on the event loop
+        self.heavy = ThreadPoolExecutor(settings.heavy_workers, thread_name_prefix="thousand-heavy")
 
     async def write(self, call: Callable[..., None], *args: Any) -> None:
         """Run a storage call in the storage threads (the event loop goes on meanwhile); one
@@ -472,7 +495,7 @@ class Hub:
         )
         await self.write(self.store.create_table, row)
         table = LiveTable(row, rules, self)
-        self.tables[row.id] = table
+        self._keep(table)
         if rematch_of is not None and rematch_of in self.tables:
             self.tables[rematch_of].row.rematch = row.id
         if all(s.kind == "bot" for s in specs):
@@ -481,14 +504,53 @@ class Hub:
         return table
 
     def get(self, table_id: str) -> LiveTable:
+        """A table, loaded from storage on this thread if it is not in memory
+        (:meth:`fetch` loads it in a worker thread)."""
         table = self.tables.get(table_id)
         if table is None:
-            row = self.store.load(table_id)
-            if row is None:
-                raise LobbyError(404, f"there is no table {table_id!r}")
-            table = LiveTable(row, rules_from_record(row.template, row.rules), self)
-            self.tables[table_id] = table
+            return self._keep(self._build(table_id))
+        self.tables.move_to_end(table_id)
+        self.trim()
         return table
+
+    async def fetch(self, table_id: str) -> LiveTable:
+        """A table; one not in memory is loaded and rebuilt in a worker thread."""
+        table = self.tables.get(table_id)
+        if table is None:
+            built = await self.run_heavy(self._build, table_id)
+            table = self.tables.get(table_id)
+            if table is None:  # (another request may have loaded it meanwhile)
+                return self._keep(built)
+        self.tables.move_to_end(table_id)
+        self.trim()
+        return table
+
+    async def run_heavy(self, call: Callable[..., T], *args: Any) -> T:
+        """``call(*args)`` in the heavy-work threads; the event loop goes on meanwhile."""
+        return await asyncio.get_running_loop().run_in_executor(self.heavy, call, *args)
+
+    def _build(self, table_id: str) -> LiveTable:
+        row = self.store.load(table_id)
+        if row is None:
+            raise LobbyError(404, f"there is no table {table_id!r}")
+        return LiveTable(row, rules_from_record(row.template, row.rules), self)
+
+    def _keep(self, table: LiveTable) -> LiveTable:
+        self.tables[table.id] = table
+        self.trim()
+        return table
+
+    def trim(self) -> None:
+        """Forget the least recently used finished tables with no connection beyond
+        ``finished_cache`` (they are loaded again when asked for)."""
+        finished = [t for t in self.tables.values() if t.status == FINISHED]
+        excess = len(finished) - self.settings.finished_cache
+        for table in finished:
+            if excess <= 0:
+                break
+            if not table.connections and not table.lock.locked():
+                del self.tables[table.id]
+                excess -= 1
 
 
 def _clock() -> float:

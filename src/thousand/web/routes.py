@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Request
+from fastapi import FastAPI, Header, Request, Response
 from fastapi.exception_handlers import request_validation_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse
@@ -22,7 +22,8 @@ from pydantic import BaseModel, Field
 
 from ..i18n import LANGUAGES, NAMES, language, negotiate
 from ..rules import texts
-from ..server.tables import FINISHED, PLAYING, Hub, LobbyError
+from ..server.paging import PAGE, Limit, Offset, page
+from ..server.tables import FINISHED, PLAYING, Hub, LiveTable, LobbyError
 from . import reference_html
 from .language import chosen_language
 from .replay import replay_of_record
@@ -114,8 +115,15 @@ def mount(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
             return check_rules(body.template, body.rules)
 
     @app.get("/api/tables/live")
-    async def live_tables() -> dict[str, Any]:
-        """The tables being played now, to watch (seats, deals, totals; never a card)."""
+    async def live_tables(
+        response: Response, limit: Limit = PAGE, offset: Offset = 0
+    ) -> dict[str, Any]:
+        """The tables being played now, to watch (seats, deals, totals; never a card), the
+        oldest first; a page of them (the ``Link`` header names the next)."""
+        playing = sorted(
+            (t for t in hub.tables.values() if t.status == PLAYING),
+            key=lambda t: (t.row.created, t.id),
+        )
         return {
             "tables": [
                 {
@@ -128,8 +136,7 @@ def mount(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
                     "totals": list(t.game.match.totals),
                     "websocket": f"/tables/{t.id}/ws",
                 }
-                for t in hub.tables.values()
-                if t.status == PLAYING
+                for t in page(playing, response, "/api/tables/live", limit, offset)
             ]
         }
 
@@ -137,7 +144,7 @@ def mount(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
     async def game_replay(game_id: str) -> dict[str, Any]:
         """A finished match, deal by deal and move by move, every hand open."""
         try:
-            table = hub.get(game_id)
+            table = await hub.fetch(game_id)
         except LobbyError as e:
             raise LobbyError(404, f"there is no game {game_id!r}") from e
         if table.status != FINISHED:
@@ -145,7 +152,7 @@ def mount(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
                 409,
                 f"game {game_id} is not finished: its cards stay hidden until the match is over",
             )
-        steps = await asyncio.to_thread(replay_of_record, table.record_text())
+        steps = await hub.run_heavy(_replay, table)
         return {
             "id": table.id,
             "template": table.row.template,
@@ -172,6 +179,12 @@ def mount(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
         if text is None:
             raise LobbyError(404, f"the rules reference has no page {path!r}")
         return HTMLResponse(text)
+
+
+def _replay(table: LiveTable) -> dict[str, Any]:
+    """The replay of a finished table (in a heavy-work thread: the record is written, then
+    replayed)."""
+    return replay_of_record(table.record_text())
 
 
 def _reference_language(lang: str) -> str:
