@@ -3,6 +3,8 @@ table, finished tables kept in memory, and heavy work off the event loop."""
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import threading
 from collections.abc import Iterator
@@ -15,7 +17,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from thousand.server.config import Settings
-from thousand.server.tables import FINISHED, Hub, LiveTable
+from thousand.server.tables import FINISHED, Connection, Hub, LiveTable
 from thousand.web import routes
 
 from .server_support import SHORT_MATCH
@@ -128,8 +130,15 @@ def test_the_open_tables_come_in_pages_of_50(tmp_path: Path) -> None:
         assert [x for p in pages for x in p] == made  # the oldest first, each once
         assert [len(p) for p in follow(client, "/tables?limit=20")] == [20, 20, 13]
         assert client.get("/tables?limit=2&offset=52").json()[0]["id"] == made[52]
-        for bad in ("limit=0", "limit=201", "offset=-1", "limit=many"):
-            assert client.get(f"/tables?{bad}").status_code == 422, bad
+        for bad, why in [
+            ("limit=0", "query.limit: Input should be greater than or equal to 1"),
+            ("limit=201", "query.limit: Input should be less than or equal to 200"),
+            ("offset=-1", "query.offset: Input should be greater than or equal to 0"),
+            ("limit=many", "query.limit: Input should be a valid integer, unable to parse"),
+        ]:
+            answer = client.get(f"/tables?{bad}")
+            assert answer.status_code == 422
+            assert detail(answer).startswith(f"the request is not valid: {why}"), bad
 
 
 def test_finished_games_and_live_tables_come_in_pages(tmp_path: Path) -> None:
@@ -206,11 +215,16 @@ def test_finished_tables_are_forgotten_beyond_the_cache_and_loaded_again(tmp_pat
 # -- heavy work ------------------------------------------------------------------------------------
 
 
+def where_replayed(record_text: str, head: dict[str, Any]) -> bytes:
+    """A stand-in for the replay's worker: the process and the thread it ran in."""
+    here = {"process": os.getpid(), "thread": threading.current_thread().name}
+    return json.dumps({**head, **here, "record": len(record_text)}).encode()
+
+
 def test_replays_and_records_are_made_off_the_event_loop(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     threads: list[str] = []
-    replay_of_record = routes.replay_of_record  # type: ignore[attr-defined]
     record_text = LiveTable.record_text
     rebuild = LiveTable._rebuild
 
@@ -221,7 +235,6 @@ def test_replays_and_records_are_made_off_the_event_loop(
 
         return calling
 
-    monkeypatch.setattr(routes, "replay_of_record", noted(replay_of_record))
     monkeypatch.setattr(LiveTable, "record_text", noted(record_text))
     monkeypatch.setattr(LiveTable, "_rebuild", noted(rebuild))
     with web_client(tmp_path) as client:
@@ -231,15 +244,56 @@ def test_replays_and_records_are_made_off_the_event_loop(
         threads.clear()
         assert client.get(f"/api/games/{table_id}/replay").status_code == 200
         assert client.get(f"/games/{table_id}/record").status_code == 200
-        # a rebuild, a record and a replay, then a record, each in a heavy-work thread
-        assert len(threads) == 4
+        # a rebuild and a record for the replay, then a record, each in a heavy-work thread
+        assert len(threads) == 3
         assert all(name.startswith("thousand-heavy") for name in threads), threads
-        # many replays at once take at most two threads
-        threads.clear()
-        replay_of_record.cache_clear()
+        # the replay itself in a worker process, and many at once in two of them
+        monkeypatch.setattr(routes, "replay_answer", where_replayed)
         with ThreadPoolExecutor(8) as pool:
-            codes = list(
-                pool.map(lambda _: client.get(f"/api/games/{table_id}/replay").status_code, [0] * 8)
+            answers = list(
+                pool.map(lambda _: client.get(f"/api/games/{table_id}/replay").json(), [0] * 8)
             )
-        assert codes == [200] * 8
-        assert len(set(threads)) <= 2 == Settings().heavy_workers
+        assert all(a["id"] == table_id and a["record"] > 0 for a in answers)
+        processes = {a["process"] for a in answers}
+        assert os.getpid() not in processes
+        assert len(processes) <= 2 == Settings().heavy_workers
+
+
+# -- many spectators ------------------------------------------------------------------------------
+
+
+def queued(conn: Connection) -> str:
+    text = conn.queue.get_nowait()
+    assert text is not None
+    return text
+
+
+def test_an_event_is_encoded_once_for_all_the_spectators(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with web_client(tmp_path) as client:
+        table_id = human_table(client)
+        client.post(f"/tables/{table_id}/seats", json={"name": "Ann"})
+        table = hub_of(client).tables[table_id]  # open (a seat is free): nothing moves on it
+        watchers = [Connection(None) for _ in range(100)]
+        players = [Connection(0), Connection(1), Connection(1)]
+        table.connections.update([*watchers, *players])
+        encoded: list[str] = []
+        dumps = json.dumps
+
+        def counting(value: Any, **options: Any) -> str:
+            text = dumps(value, **options)
+            encoded.append(text)
+            return text
+
+        monkeypatch.setattr(json, "dumps", counting)
+        table._broadcast(lambda seat: {"kind": "deal", "number": 1, "dealer": 0})
+        table._tell_seats()
+        monkeypatch.undo()
+        assert len(encoded) == 3 + 1  # the spectators', seat 0's and seat 1's event; the seats
+        texts = [queued(c) for c in watchers]
+        assert len(set(texts)) == 1 and json.loads(texts[0])["event"]["kind"] == "deal"
+        seat_1 = {queued(players[1]), queued(players[2])}
+        assert len(seat_1) == 1
+        assert all(json.loads(queued(c))["type"] == "seats" for c in watchers)
+        table.connections.difference_update([*watchers, *players])

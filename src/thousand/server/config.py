@@ -34,7 +34,7 @@ class Settings:
     table_connections: int = 200
     #: finished tables kept in memory, the least recently used dropped beyond it
     finished_cache: int = 64
-    #: threads for heavy work (replays, records, tables loaded from storage)
+    #: threads for heavy work (tables loaded from storage, records), and processes for replays
     heavy_workers: int = 2
     #: host names the server answers for (``*``: any), whatever the port
     allowed_hosts: tuple[str, ...] = DEFAULT_HOSTS

@@ -27,8 +27,6 @@ from .text import odd_character, odd_in
 #: the pages of FastAPI's own API docs load their script from a CDN and run inline code
 API_DOCS = ("/docs", "/redoc")
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-
-
 _HOST = re.compile(r"(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(:[0-9]{1,5})?")
 
 
@@ -40,7 +38,7 @@ def host_name(value: str) -> str | None:
 
 def bracketed(host: str) -> str:
     """A host as a ``Host`` header writes it: an IPv6 address in brackets."""
-    host = host.strip().lower()
+    host = host.strip().lower().rstrip(".")
     return f"[{host}]" if ":" in host and not host.startswith("[") else host
 
 
@@ -82,11 +80,12 @@ class Guard:
         allowed = name is not None and (self.any_host or name in self.hosts)
         if scope["type"] == "http":
             docs = scope.get("path", "").startswith(API_DOCS)
-            send = _with_headers(send, None if docs else policy(host if allowed else None))
+            shown = host.strip().lower() if allowed else None
+            send = _with_headers(send, None if docs else policy(shown))
         if not allowed:
-            shown = host if len(host) <= 64 else host[:64] + "..."
+            asked = host if len(host) <= 64 else host[:64] + "..."
             await self._refuse(
-                scope, send, 400, f"this server does not answer for the host {shown!r}"
+                scope, send, 400, f"this server does not answer for the host {asked!r}"
             )
             return
         problem = self._odd_address(scope)

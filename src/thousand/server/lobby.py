@@ -99,8 +99,7 @@ def create_app(settings: Settings) -> FastAPI:
         await hub.resume()
         yield
         hub.closing = True
-        hub.writer.shutdown(wait=True)
-        hub.heavy.shutdown(wait=True)
+        hub.close()
         store.close()
 
     app = FastAPI(

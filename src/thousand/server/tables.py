@@ -11,12 +11,13 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import multiprocessing
 import random
 import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
@@ -66,6 +67,11 @@ class Connection:
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; a client that has let ``MAX_BACKLOG`` pile up unread is cut off
         (it may reconnect and get a snapshot) rather than let the server's memory grow."""
+        if not self.closed:
+            self.send_text(encode(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue a message already encoded (one text for many connections)."""
         if self.closed:
             return
         if self.queue.qsize() >= MAX_BACKLOG:
@@ -73,12 +79,17 @@ class Connection:
                 self.queue.get_nowait()
             self.close()
             return
-        self.queue.put_nowait(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+        self.queue.put_nowait(text)
 
     def close(self) -> None:
         if not self.closed:
             self.closed = True
             self.queue.put_nowait(None)
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as the WebSocket sends it."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 Observer = Callable[[str, int, float], None]
@@ -240,9 +251,9 @@ class LiveTable:
             self._tell_seats()
 
     def _tell_seats(self) -> None:
-        message = {"type": "seats", "status": self.status, "seats": self.seats_json()}
+        text = encode({"type": "seats", "status": self.status, "seats": self.seats_json()})
         for conn in self.connections:
-            conn.send(message)
+            conn.send_text(text)
 
     # -- connections ------------------------------------------------------------------------
 
@@ -369,18 +380,20 @@ class LiveTable:
         self._kick_bot()
 
     def _broadcast(self, event_for: Callable[[int | None], dict[str, Any]]) -> None:
-        views: dict[int | None, dict[str, Any] | None] = {}
+        """Tell every connection of the new version: one view and one text per seat (and one
+        for all the spectators), however many connections share it."""
+        texts: dict[int | None, str] = {}
         for conn in self.connections:
-            if conn.seat not in views:
-                views[conn.seat] = self.view_json(conn.seat)
-            conn.send(
-                {
-                    "type": "event",
-                    "version": self.version,
-                    "event": event_for(conn.seat),
-                    "view": views[conn.seat],
-                }
-            )
+            if conn.seat not in texts:
+                texts[conn.seat] = encode(
+                    {
+                        "type": "event",
+                        "version": self.version,
+                        "event": event_for(conn.seat),
+                        "view": self.view_json(conn.seat),
+                    }
+                )
+            conn.send_text(texts[conn.seat])
 
     # -- bots -------------------------------------------------------------------------------
 
@@ -434,9 +447,10 @@ class Hub:
         # SQLite takes one writer at a time; PostgreSQL commits many tables' moves at once
         threads = 1 if store.engine.dialect.name == "sqlite" else 8
         self.writer = ThreadPoolExecutor(threads, thread_name_prefix="thousand-storage")
-        #: heavy work (a table loaded and rebuilt, a record written, a replay) runs here, a
+        #: heavy work (a table loaded and rebuilt, a record written) runs here, a
         #: few at a time, never on the event loop
         self.heavy = ThreadPoolExecutor(settings.heavy_workers, thread_name_prefix="thousand-heavy")
+        self.processes: ProcessPoolExecutor | None = None
 
     async def write(self, call: Callable[..., None], *args: Any) -> None:
         """Run a storage call in the storage threads (the event loop goes on meanwhile); one
@@ -528,6 +542,22 @@ class Hub:
     async def run_heavy(self, call: Callable[..., T], *args: Any) -> T:
         """``call(*args)`` in the heavy-work threads; the event loop goes on meanwhile."""
         return await asyncio.get_running_loop().run_in_executor(self.heavy, call, *args)
+
+    async def run_apart(self, call: Callable[..., T], *args: Any) -> T:
+        """``call(*args)`` in a worker process (``heavy_workers`` of them, started when first
+        needed): pure Python work long enough that a thread would hold the interpreter's lock
+        from the event loop (a replay). ``call`` and its arguments must pickle."""
+        if self.processes is None:
+            context = multiprocessing.get_context("spawn")
+            self.processes = ProcessPoolExecutor(self.settings.heavy_workers, mp_context=context)
+        return await asyncio.get_running_loop().run_in_executor(self.processes, call, *args)
+
+    def close(self) -> None:
+        """Wait for the storage and heavy-work threads; stop the worker processes."""
+        self.writer.shutdown(wait=True)
+        self.heavy.shutdown(wait=True)
+        if self.processes is not None:
+            self.processes.shutdown(wait=True, cancel_futures=True)
 
     def _build(self, table_id: str) -> LiveTable:
         row = self.store.load(table_id)

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Request, Response
-from fastapi.exception_handlers import request_validation_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse
 from pydantic import BaseModel, Field
@@ -23,10 +22,10 @@ from pydantic import BaseModel, Field
 from ..i18n import LANGUAGES, NAMES, language, negotiate
 from ..rules import texts
 from ..server.paging import PAGE, Limit, Offset, page
-from ..server.tables import FINISHED, PLAYING, Hub, LiveTable, LobbyError
+from ..server.tables import FINISHED, PLAYING, Hub, LobbyError
 from . import reference_html
 from .language import chosen_language
-from .replay import replay_of_record
+from .replay import replay_answer
 from .rules_check import check_rules
 from .static_files import STATIC, PageFiles
 
@@ -66,11 +65,9 @@ def mount(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
     """Add the page, the web API and the reference to ``app``; ``static`` is the page's
     folder (the package's own by default)."""
 
-    async def one_sentence(request: Request, exc: Exception) -> JSONResponse:
+    async def one_sentence(_request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
-        if request.url.path.startswith("/api/"):
-            return JSONResponse({"detail": _invalid_sentence(exc)}, status_code=422)
-        return await request_validation_exception_handler(request, exc)
+        return JSONResponse({"detail": _invalid_sentence(exc)}, status_code=422)
 
     app.add_exception_handler(RequestValidationError, one_sentence)
 
@@ -140,8 +137,8 @@ def mount(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
             ]
         }
 
-    @app.get("/api/games/{game_id}/replay")
-    async def game_replay(game_id: str) -> dict[str, Any]:
+    @app.get("/api/games/{game_id}/replay", response_class=JSONResponse)
+    async def game_replay(game_id: str) -> Response:
         """A finished match, deal by deal and move by move, every hand open."""
         try:
             table = await hub.fetch(game_id)
@@ -152,15 +149,16 @@ def mount(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
                 409,
                 f"game {game_id} is not finished: its cards stay hidden until the match is over",
             )
-        steps = await hub.run_heavy(_replay, table)
-        return {
+        head = {
             "id": table.id,
             "template": table.row.template,
             "rules": table.rules.to_json(),
             "overrides": table.row.rules,
             "seats": list(table.game.players or ()),
-            **steps,
         }
+        record_text = await hub.run_heavy(table.record_text)
+        answer = await hub.run_apart(replay_answer, record_text, head)
+        return Response(answer, media_type="application/json")
 
     @app.get("/reference", include_in_schema=False)
     @app.get("/reference/", include_in_schema=False)
@@ -179,12 +177,6 @@ def mount(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
         if text is None:
             raise LobbyError(404, f"the rules reference has no page {path!r}")
         return HTMLResponse(text)
-
-
-def _replay(table: LiveTable) -> dict[str, Any]:
-    """The replay of a finished table (in a heavy-work thread: the record is written, then
-    replayed)."""
-    return replay_of_record(table.record_text())
 
 
 def _reference_language(lang: str) -> str:
