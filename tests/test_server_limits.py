@@ -9,6 +9,7 @@ import re
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -189,6 +190,24 @@ def test_spectators_beyond_the_cap_are_refused_with_full(tmp_path: Path) -> None
                 ann.send_json({"type": "hello", "token": taken["token"]})
                 snapshot = ann.receive_json()
                 assert snapshot["type"] == "snapshot" and snapshot["seat"] == 0
+
+
+def test_a_seat_has_at_most_8_connections(tmp_path: Path) -> None:
+    with web_client(tmp_path) as client, ExitStack() as stack:
+        table_id = human_table(client)
+        token = client.post(f"/tables/{table_id}/seats", json={"name": "Ann"}).json()["token"]
+        path = f"ws://127.0.0.1/tables/{table_id}/ws"
+        for _ in range(8):
+            ws = stack.enter_context(client.websocket_connect(path))
+            ws.send_json({"type": "hello", "token": token})
+            assert ws.receive_json()["type"] == "snapshot"
+        ninth = stack.enter_context(client.websocket_connect(path))
+        ninth.send_json({"type": "hello", "token": token})
+        assert ninth.receive_json() == {
+            "type": "error",
+            "code": "full",
+            "message": f"seat 0 of table {table_id} has 8 connections already",
+        }
 
 
 # -- finished tables in memory ---------------------------------------------------------------------

@@ -73,6 +73,15 @@ def test_the_defaults_and_the_command_line() -> None:
     assert everywhere.allowed_hosts == ("127.0.0.1", "localhost", "::1")
     origins = parse(["serve", "--allowed-origin", "https://a.example", "--allowed-origin", "*"])
     assert settings_of(origins).allowed_origins == ("https://a.example", "*")
+    limits = ["--max-body", "1024", "--tables-per-address", "3", "--table-connections", "9"]
+    bounded = settings_of(parse(["serve", *limits]))
+    assert (bounded.max_body, bounded.tables_per_address, bounded.table_connections) == (1024, 3, 9)
+    default = settings_of(parse(["serve"]))
+    assert (default.max_body, default.tables_per_address, default.table_connections) == (
+        Settings().max_body,
+        Settings().tables_per_address,
+        Settings().table_connections,
+    )
 
 
 # -- origins ------------------------------------------------------------------------------------

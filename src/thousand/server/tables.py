@@ -30,7 +30,6 @@ from ..records.replay import report_json
 from ..rules import Rules, RulesError, rules_from_record
 from . import protocol
 from .config import Settings
-from .names import MAX_NAME as MAX_NAME
 from .storage import DealRow, MoveRow, SeatRow, SeatSpec, Store, TableRow, now
 
 OPEN, PLAYING, FINISHED = "open", "playing", "finished"
