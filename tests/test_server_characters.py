@@ -74,6 +74,17 @@ def test_odd_characters_in_a_new_table(server: Server, body: str, where: str, wh
     assert checked.status_code == 422, checked.text
 
 
+def test_a_body_that_is_not_utf_8(server: Server) -> None:
+    table = server.new_table([HUMAN, BOT, BOT], SHORT_MATCH)
+    headers = {"Content-Type": "application/json"}
+    body = b'{"name": "Ann\xff"}'
+    answer = httpx.post(f"{server.http}/tables/{table['id']}/seats", content=body, headers=headers)
+    assert answer.status_code == 422
+    assert answer.json() == {
+        "detail": "the request is not valid: the body is not UTF-8 text (byte 0xFF at 13)"
+    }
+
+
 @pytest.mark.parametrize(
     "path",
     [

@@ -196,6 +196,8 @@ def _odd_body(body: bytes) -> str | None:
         return None
     try:
         value: Any = json.loads(body)
+    except UnicodeDecodeError as e:
+        return f"the body is not UTF-8 text (byte 0x{body[e.start]:02X} at {e.start})"
     except (ValueError, RecursionError):
         return None  # not JSON: the route says what is wrong with it
     return odd_in(value, "body")
