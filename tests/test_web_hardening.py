@@ -44,6 +44,13 @@ def test_another_host_is_400(client: TestClient, host: str) -> None:
         assert answer.status_code == 400, path
         assert answer.json() == {"detail": f"this server does not answer for the host {host!r}"}
     assert client.post("/tables", json={}, headers={"Host": host}).status_code == 400
+    table_id = client.post("/tables", json={"seats": [HUMAN, BOT, BOT]}).json()["id"]
+    with (
+        pytest.raises(WebSocketDisconnect) as refused,
+        client.websocket_connect(f"ws://{host}/tables/{table_id}/ws"),
+    ):
+        pass
+    assert refused.value.code == 1008
 
 
 @pytest.mark.parametrize("host", ["127.0.0.1", "127.0.0.1:8000", "localhost:9000", "[::1]:8000"])
