@@ -97,7 +97,7 @@ class Server:
     def start(self) -> Server:
         args = [sys.executable, "-m", "thousand", "serve", "--port", str(self.port)]
         args += ["--data", str(self.data), "--bot-delay", "0", "--message-rate", "10000"]
-        args += ["--message-burst", "10000", *self.extra]
+        args += ["--message-burst", "10000", "--tables-per-address", "10000", *self.extra]
         if self.database is not None:
             args += ["--database", self.database]
         self.data.mkdir(parents=True, exist_ok=True)

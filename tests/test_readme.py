@@ -118,7 +118,7 @@ def test_the_installed_package_serves_the_page(wheel: Path, tmp_path: Path) -> N
         "from thousand.server.config import Settings\n"
         "from thousand.server.lobby import create_app\n"
         "app = create_app(Settings(data=pathlib.Path(tempfile.mkdtemp()), bot_delay=0))\n"
-        "with TestClient(app) as c:\n"
+        "with TestClient(app, base_url='http://127.0.0.1') as c:\n"
         "    page, ref = c.get('/'), c.get('/reference/ru/')\n"
         "    print(json.dumps([thousand.__file__, page.status_code, page.text,"
         " ref.status_code]))\n"

@@ -18,9 +18,12 @@ from .server_support import SHORT_MATCH
 
 
 @contextmanager
-def web_client(data: Path) -> Iterator[TestClient]:
-    app = create_app(Settings(data=data, bot_delay=0))
-    with TestClient(app) as client:
+def web_client(data: Path, **settings: Any) -> Iterator[TestClient]:
+    """The app on ``data`` (SQLite), with ``settings`` as given; requests ask for 127.0.0.1,
+    one of the hosts the server answers for by default."""
+    settings = {"bot_delay": 0, "tables_per_address": 10_000, **settings}
+    app = create_app(Settings(data=data, **settings))
+    with TestClient(app, base_url="http://127.0.0.1") as client:
         yield client
 
 

@@ -66,6 +66,33 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--message-burst", type=int, default=40, help="messages in one burst (40)")
     sv.add_argument("--request-rate", type=float, default=200.0, help="requests/s per address")
     sv.add_argument("--request-burst", type=int, default=400, help="requests in one burst (400)")
+    sv.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name people reach the server by, besides 127.0.0.1, localhost, ::1 and"
+        " --host (repeatable; * for any)",
+    )
+    sv.add_argument(
+        "--allowed-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="another site whose pages may open WebSockets, https://name (repeatable; * for any)",
+    )
+    sv.add_argument(
+        "--max-body", type=int, default=65536, help="the largest request body in bytes (65536)"
+    )
+    sv.add_argument(
+        "--tables-per-address",
+        type=int,
+        default=20,
+        help="tables not yet finished one address may create (20)",
+    )
+    sv.add_argument(
+        "--table-connections", type=int, default=200, help="WebSocket connections per table (200)"
+    )
     sv.add_argument("--open", action="store_true", help="open the page in a web browser")
 
     ap = sub.add_parser("arena", help="bots play duplicate deals; points, make-rates, CIs")

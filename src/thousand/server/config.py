@@ -5,10 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+#: the hosts a server on this machine is reached by
+DEFAULT_HOSTS = ("127.0.0.1", "localhost", "::1")
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """Where the data lives, how bots pace themselves, and the rate limits."""
+    """Where the data lives, how bots pace themselves, the limits, who may connect."""
 
     data: Path = Path("thousand-data")
     #: a database URL (``postgresql://...``); None: SQLite in ``data``
@@ -23,3 +26,18 @@ class Settings:
     #: requests (REST calls and WebSocket connections) per second from one address, and burst
     request_rate: float = 200.0
     request_burst: int = 400
+    #: the largest request body, in bytes (413 beyond it)
+    max_body: int = 64 * 1024
+    #: tables not yet finished that one address may have created (429 beyond it)
+    tables_per_address: int = 20
+    #: WebSocket connections to one table (spectators beyond it are refused with ``full``)
+    table_connections: int = 200
+    #: finished tables kept in memory, the least recently used dropped beyond it
+    finished_cache: int = 64
+    #: threads for heavy work (tables loaded from storage, records), and processes for replays
+    heavy_workers: int = 2
+    #: host names the server answers for (``*``: any), whatever the port
+    allowed_hosts: tuple[str, ...] = DEFAULT_HOSTS
+    #: other sites whose pages may open a WebSocket (``https://name``; ``*``: any); a page of
+    #: this server and a client without ``Origin`` always may
+    allowed_origins: tuple[str, ...] = ()

@@ -17,9 +17,12 @@ from pydantic import BaseModel, Field
 from ..bots import available_levels
 from . import protocol
 from .config import Settings
+from .guard import Guard
 from .limits import Bucket, PerAddress
+from .names import BadName, player_name
+from .paging import PAGE, Limit, Offset, next_page, page
 from .storage import SeatSpec, Store, database_url
-from .tables import MAX_NAME, Connection, Hub, LiveTable, LobbyError, rematch
+from .tables import FINISHED, Connection, Hub, LiveTable, LobbyError, rematch
 from .web_api import mount as mount_web
 
 #: seconds a new connection has to say hello
@@ -56,7 +59,12 @@ class TakeSeat(BaseModel):
     """Sit down: a seat number (or the first free one) and the name to play under."""
 
     seat: int | None = None
-    name: str = Field("player", min_length=1, max_length=MAX_NAME)
+    name: str = Field(
+        "player",
+        max_length=256,
+        description="1 to 32 characters once normalised (NFKC, spaces collapsed); not blank, "
+        "no invisible character, not a name the server gives (easy-bot-1, seat-2)",
+    )
 
 
 class SeatTaken(BaseModel):
@@ -79,6 +87,10 @@ def create_app(settings: Settings) -> FastAPI:
     store = Store(database_url(settings.database, settings.data))
     hub = Hub(store, settings)
     requests = PerAddress(settings.request_rate, settings.request_burst)
+    #: the tables each address has created and that may not be finished yet, and the
+    #: creations under way, for the cap on tables per address
+    created: dict[str, set[str]] = {}
+    creating: dict[str, int] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -87,7 +99,7 @@ def create_app(settings: Settings) -> FastAPI:
         await hub.resume()
         yield
         hub.closing = True
-        hub.writer.shutdown(wait=True)
+        hub.close()
         store.close()
 
     app = FastAPI(
@@ -105,6 +117,21 @@ def create_app(settings: Settings) -> FastAPI:
         response: Response = await call_next(request)
         return response
 
+    app.add_middleware(
+        Guard,
+        hosts=settings.allowed_hosts,
+        origins=settings.allowed_origins,
+        max_body=settings.max_body,
+    )
+
+    def under_way(address: str) -> int:
+        """The tables ``address`` created that are not finished, and those being created."""
+        ids = created.get(address, set())
+        ids -= {t for t in ids if t not in hub.tables or hub.tables[t].status == FINISHED}
+        if not ids:
+            created.pop(address, None)
+        return len(ids) + creating.get(address, 0)
+
     @app.exception_handler(LobbyError)
     async def lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=exc.status)
@@ -115,8 +142,9 @@ def create_app(settings: Settings) -> FastAPI:
         return {"ok": True, "levels": list(available_levels())}
 
     @app.post("/tables", status_code=201)
-    async def create_table(body: CreateTable) -> dict[str, Any]:
-        """Create a table. It starts when every human seat is taken (at once if none is)."""
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        """Create a table. It starts when every human seat is taken (at once if none is).
+        One address may have ``tables_per_address`` tables not yet finished (429 beyond)."""
         levels = available_levels()
         specs = []
         for i, s in enumerate(body.seats):
@@ -131,26 +159,50 @@ def create_app(settings: Settings) -> FastAPI:
                 if s.level is not None:
                     raise LobbyError(422, f"seat {i}: a human seat has no level")
                 specs.append(SeatSpec("human"))
-        table = await hub.create(body.template, body.rules, specs, seed=body.seed)
+        address = request.client.host if request.client else "?"
+        cap = settings.tables_per_address
+        if under_way(address) >= cap:
+            raise LobbyError(
+                429,
+                f"this address has {cap} tables not yet finished, the most it may have: "
+                "finish one before creating another",
+            )
+        creating[address] = creating.get(address, 0) + 1
+        try:
+            table = await hub.create(body.template, body.rules, specs, seed=body.seed)
+        finally:
+            creating[address] -= 1
+            if not creating[address]:
+                del creating[address]
+        created.setdefault(address, set()).add(table.id)
         return table.summary()
 
     @app.get("/tables")
-    async def list_tables() -> list[dict[str, Any]]:
-        """The open tables: not finished, with a free human seat."""
-        return [
-            t.summary() for t in hub.tables.values() if t.free_seats() and t.status != "finished"
-        ]
+    async def list_tables(
+        response: Response, limit: Limit = PAGE, offset: Offset = 0
+    ) -> list[dict[str, Any]]:
+        """The open tables: not finished, with a free human seat, the oldest first; a page of
+        them (the ``Link`` header names the next)."""
+        found = sorted(
+            (t for t in hub.tables.values() if t.free_seats() and t.status != FINISHED),
+            key=lambda t: (t.row.created, t.id),
+        )
+        return [t.summary() for t in page(found, response, "/tables", limit, offset)]
 
     @app.get("/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
         """A table's seats, status, version and totals (never a card)."""
-        return hub.get(table_id).summary()
+        return (await hub.fetch(table_id)).summary()
 
     @app.post("/tables/{table_id}/seats", status_code=201)
     async def take_seat(table_id: str, body: TakeSeat) -> SeatTaken:
         """Take a seat; the token in the answer acts for that seat alone."""
-        table = hub.get(table_id)
-        seat, token = await table.take_seat(body.seat, body.name)
+        try:
+            name = player_name(body.name)
+        except BadName as e:
+            raise LobbyError(422, str(e)) from None
+        table = await hub.fetch(table_id)
+        seat, token = await table.take_seat(body.seat, name)
         return SeatTaken(table=table.id, seat=seat, token=token, websocket=_ws_path(table))
 
     @app.delete("/tables/{table_id}/seats/{seat}", status_code=204)
@@ -158,7 +210,7 @@ def create_app(settings: Settings) -> FastAPI:
         table_id: str, seat: int, authorization: Annotated[str | None, Header()] = None
     ) -> Response:
         """Leave a seat (``Authorization: Bearer TOKEN``); it is free for another to take."""
-        table = hub.get(table_id)
+        table = await hub.fetch(table_id)
         token = _token(authorization)
         if token is None or table.seat_of(token) != seat:
             raise LobbyError(403, f"this token does not hold seat {seat} of table {table_id}")
@@ -168,19 +220,25 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/tables/{table_id}/watch")
     async def watch(table_id: str) -> dict[str, str]:
         """Where to watch: connect to the WebSocket and say hello without a token."""
-        return {"table": table_id, "websocket": _ws_path(hub.get(table_id))}
+        return {"table": table_id, "websocket": _ws_path(await hub.fetch(table_id))}
 
     @app.post("/tables/{table_id}/rematch", status_code=201)
     async def start_rematch(
         table_id: str, authorization: Annotated[str | None, Header()] = None
     ) -> SeatTaken:
         """A new table with the same rules and seats; the asker gets the same seat there."""
-        new, seat, token = await rematch(hub, hub.get(table_id), _token(authorization))
+        new, seat, token = await rematch(hub, await hub.fetch(table_id), _token(authorization))
         return SeatTaken(table=new.id, seat=seat, token=token, websocket=_ws_path(new))
 
     @app.get("/games")
-    async def finished_games() -> list[dict[str, Any]]:
-        """The finished matches, newest first."""
+    async def finished_games(
+        response: Response, limit: Limit = PAGE, offset: Offset = 0
+    ) -> list[dict[str, Any]]:
+        """The finished matches, newest first; a page of them (the ``Link`` header names the
+        next)."""
+        rows = await hub.run_heavy(store.finished, limit + 1, offset)
+        if len(rows) > limit:
+            next_page(response, "/games", limit, offset)
         return [
             {
                 "id": row.id,
@@ -189,16 +247,17 @@ def create_app(settings: Settings) -> FastAPI:
                 "players": [s.name for s in row.seats],
                 "record": f"/games/{row.id}/record",
             }
-            for row in store.finished()
+            for row in rows[:limit]
         ]
 
     @app.get("/games/{table_id}/record", response_class=PlainTextResponse)
     async def record(table_id: str) -> PlainTextResponse:
         """A finished match as a ``thousand/1`` record (hands and all: the match is over)."""
-        table = hub.get(table_id)
-        if table.status != "finished":
+        table = await hub.fetch(table_id)
+        if table.status != FINISHED:
             raise LobbyError(409, f"table {table_id} is not finished: its cards are still hidden")
-        return PlainTextResponse(table.record_text(), media_type="application/json")
+        text = await hub.run_heavy(table.record_text)
+        return PlainTextResponse(text, media_type="application/json")
 
     @app.websocket("/tables/{table_id}/ws")
     async def websocket(ws: WebSocket, table_id: str) -> None:
@@ -208,7 +267,7 @@ def create_app(settings: Settings) -> FastAPI:
             await _refuse(ws, "rate_limited", "too many connections: slow down")
             return
         try:
-            table = hub.get(table_id)
+            table = await hub.fetch(table_id)
         except LobbyError as e:
             await _refuse(ws, "not_found", str(e))
             return
@@ -219,6 +278,11 @@ def create_app(settings: Settings) -> FastAPI:
             return
         except (WebSocketDisconnect, TimeoutError):
             return
+        full = table.refusal(seat)
+        if full is not None:
+            await _refuse(ws, "full", full)
+            return
+        # (nothing is awaited between this check and the connection's attach in _serve)
         await _serve(
             ws, table, Connection(seat), Bucket(settings.message_rate, settings.message_burst)
         )

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.actions import action_text, give_parts, is_crawl, is_discard, is_give
+from .text import odd_character, odd_in
 
 #: the largest client message, in bytes of UTF-8 text
 MAX_MESSAGE = 4096
@@ -70,6 +71,14 @@ def read_client_message(text: str | bytes) -> ClientMessage:
         raise ProtocolError("malformed", "the message is not JSON") from None
     if not isinstance(data, dict):
         raise ProtocolError("malformed", "a message must be a JSON object")
+    problem = odd_in(data, "message")
+    if problem is not None:
+        raw_id = data.get("id") if data.get("type") == "intent" else None
+        if not (isinstance(raw_id, str) and 0 < len(raw_id) <= MAX_INTENT_ID):
+            raw_id = None  # the answer names the intent when its id is sound
+        elif odd_character(raw_id) is not None:
+            raw_id = None
+        raise ProtocolError("malformed", problem, raw_id)
     kind = data.get("type")
     if kind == "intent":
         return _intent(data)

@@ -10,6 +10,7 @@ replayed: while a match is played its cards stay hidden (the route answers 409).
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from typing import Any
 
@@ -76,3 +77,10 @@ def replay_of_record(record_text: str) -> dict[str, Any]:
         "totals": list(result.game.match.totals),
         "winner": result.game.match.winner,
     }
+
+
+def replay_answer(record_text: str, head: dict[str, Any]) -> bytes:
+    """``GET /api/games/{id}/replay``'s answer as JSON: ``head`` (the table's id, template,
+    rules, seats) and the replay of its record. The server makes it in a worker process."""
+    answer = {**head, **replay_of_record(record_text)}
+    return json.dumps(answer, ensure_ascii=False, separators=(",", ":")).encode("utf-8")

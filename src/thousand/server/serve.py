@@ -6,16 +6,23 @@ import argparse
 import socket
 import threading
 import webbrowser
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .config import Settings
+from .config import DEFAULT_HOSTS, Settings
 
 #: uvicorn closes a connection whose frame is larger than this; smaller ones over the
 #: protocol's own limit get an error message
 WS_MAX_SIZE = 1 << 20
 #: hosts that mean "every address": the page is opened on the machine's own
 ANY_ADDRESS = ("", "0.0.0.0", "::")
+
+
+def allowed_hosts(host: str, extra: Sequence[str]) -> tuple[str, ...]:
+    """The hosts a server listening on ``host`` answers for: this machine's own names, the
+    host it listens on (unless that is every address), and ``extra``."""
+    named = () if host in ANY_ADDRESS else (host,)
+    return tuple(dict.fromkeys((*DEFAULT_HOSTS, *named, *extra)))
 
 
 def settings_of(args: argparse.Namespace) -> Settings:
@@ -27,6 +34,11 @@ def settings_of(args: argparse.Namespace) -> Settings:
         message_burst=args.message_burst,
         request_rate=args.request_rate,
         request_burst=args.request_burst,
+        max_body=args.max_body,
+        tables_per_address=args.tables_per_address,
+        table_connections=args.table_connections,
+        allowed_hosts=allowed_hosts(args.host, args.allowed_host),
+        allowed_origins=tuple(args.allowed_origin),
     )
 
 

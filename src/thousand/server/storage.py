@@ -280,13 +280,16 @@ class Store:
             ).all()
             return [self._full(conn, r._mapping) for r in found]
 
-    def finished(self) -> list[TableRow]:
-        """The finished tables, newest first, without their deals and moves."""
+    def finished(self, limit: int | None = None, offset: int = 0) -> list[TableRow]:
+        """The finished tables, newest first, without their deals and moves: ``limit`` of
+        them (None: all) from the ``offset``-th on."""
         with self.engine.connect() as conn:
             found = conn.execute(
                 select(tables)
                 .where(tables.c.status == "finished")
-                .order_by(tables.c.created.desc())
+                .order_by(tables.c.created.desc(), tables.c.id)
+                .limit(limit)
+                .offset(offset)
             ).all()
             rows = [_table(r._mapping) for r in found]
             for row in rows:

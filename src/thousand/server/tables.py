@@ -11,13 +11,15 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import multiprocessing
 import random
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from ..bots import Bot, Limit, derive_seed, make_bot
 from ..engine import Game, IllegalAction, MoveSyntaxError
@@ -31,9 +33,10 @@ from .config import Settings
 from .storage import DealRow, MoveRow, SeatRow, SeatSpec, Store, TableRow, now
 
 OPEN, PLAYING, FINISHED = "open", "playing", "finished"
-MAX_NAME = 32
 #: messages queued for one connection, unsent, before it is cut off
 MAX_BACKLOG = 2000
+#: connections one seat may have open to its table at once (a few tabs, a reconnect)
+SEAT_CONNECTIONS = 8
 
 
 class LobbyError(ValueError):
@@ -63,6 +66,11 @@ class Connection:
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; a client that has let ``MAX_BACKLOG`` pile up unread is cut off
         (it may reconnect and get a snapshot) rather than let the server's memory grow."""
+        if not self.closed:
+            self.send_text(encode(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue a message already encoded (one text for many connections)."""
         if self.closed:
             return
         if self.queue.qsize() >= MAX_BACKLOG:
@@ -70,7 +78,7 @@ class Connection:
                 self.queue.get_nowait()
             self.close()
             return
-        self.queue.put_nowait(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+        self.queue.put_nowait(text)
 
     def close(self) -> None:
         if not self.closed:
@@ -78,7 +86,13 @@ class Connection:
             self.queue.put_nowait(None)
 
 
+def encode(message: dict[str, Any]) -> str:
+    """A message as the WebSocket sends it."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
 Observer = Callable[[str, int, float], None]
+T = TypeVar("T")
 
 
 class LiveTable:
@@ -236,9 +250,9 @@ class LiveTable:
             self._tell_seats()
 
     def _tell_seats(self) -> None:
-        message = {"type": "seats", "status": self.status, "seats": self.seats_json()}
+        text = encode({"type": "seats", "status": self.status, "seats": self.seats_json()})
         for conn in self.connections:
-            conn.send(message)
+            conn.send_text(text)
 
     # -- connections ------------------------------------------------------------------------
 
@@ -249,6 +263,20 @@ class LiveTable:
 
     def detach(self, conn: Connection) -> None:
         self.connections.discard(conn)
+        self.hub.trim()
+
+    def refusal(self, seat: int | None) -> str | None:
+        """Why a new connection for ``seat`` (None: a spectator) cannot join, or None: a
+        spectator once the table has ``table_connections``, a seat once it has
+        ``SEAT_CONNECTIONS`` of its own."""
+        if seat is None:
+            cap = self.hub.settings.table_connections
+            if len(self.connections) >= cap:
+                return f"table {self.id} has {cap} connections, the most it takes: try later"
+            return None
+        if sum(1 for c in self.connections if c.seat == seat) >= SEAT_CONNECTIONS:
+            return f"seat {seat} of table {self.id} has {SEAT_CONNECTIONS} connections already"
+        return None
 
     async def intent(self, conn: Connection, intent: protocol.Intent) -> None:
         """Check, apply, store and tell; an error goes to ``conn`` alone and changes nothing."""
@@ -354,18 +382,20 @@ class LiveTable:
         self._kick_bot()
 
     def _broadcast(self, event_for: Callable[[int | None], dict[str, Any]]) -> None:
-        views: dict[int | None, dict[str, Any] | None] = {}
+        """Tell every connection of the new version: one view and one text per seat (and one
+        for all the spectators), however many connections share it."""
+        texts: dict[int | None, str] = {}
         for conn in self.connections:
-            if conn.seat not in views:
-                views[conn.seat] = self.view_json(conn.seat)
-            conn.send(
-                {
-                    "type": "event",
-                    "version": self.version,
-                    "event": event_for(conn.seat),
-                    "view": views[conn.seat],
-                }
-            )
+            if conn.seat not in texts:
+                texts[conn.seat] = encode(
+                    {
+                        "type": "event",
+                        "version": self.version,
+                        "event": event_for(conn.seat),
+                        "view": self.view_json(conn.seat),
+                    }
+                )
+            conn.send_text(texts[conn.seat])
 
     # -- bots -------------------------------------------------------------------------------
 
@@ -410,13 +440,19 @@ class Hub:
     def __init__(self, store: Store, settings: Settings) -> None:
         self.store = store
         self.settings = settings
-        self.tables: dict[str, LiveTable] = {}
+        #: the tables in memory, the least recently used first: every unfinished one, and
+        #: at most ``finished_cache`` finished ones with no connection
+        self.tables: OrderedDict[str, LiveTable] = OrderedDict()
         self.closing = False
         self.observers: list[Observer] = []
         self.clock = _clock
         # SQLite takes one writer at a time; PostgreSQL commits many tables' moves at once
         threads = 1 if store.engine.dialect.name == "sqlite" else 8
         self.writer = ThreadPoolExecutor(threads, thread_name_prefix="thousand-storage")
+        #: heavy work (a table loaded and rebuilt, a record written) runs here, a
+        #: few at a time, never on the event loop
+        self.heavy = ThreadPoolExecutor(settings.heavy_workers, thread_name_prefix="thousand-heavy")
+        self.processes: ProcessPoolExecutor | None = None
 
     async def write(self, call: Callable[..., None], *args: Any) -> None:
         """Run a storage call in the storage threads (the event loop goes on meanwhile); one
@@ -475,7 +511,7 @@ class Hub:
         )
         await self.write(self.store.create_table, row)
         table = LiveTable(row, rules, self)
-        self.tables[row.id] = table
+        self._keep(table)
         if rematch_of is not None and rematch_of in self.tables:
             self.tables[rematch_of].row.rematch = row.id
         if all(s.kind == "bot" for s in specs):
@@ -484,14 +520,69 @@ class Hub:
         return table
 
     def get(self, table_id: str) -> LiveTable:
+        """A table, loaded from storage on this thread if it is not in memory
+        (:meth:`fetch` loads it in a worker thread)."""
         table = self.tables.get(table_id)
         if table is None:
-            row = self.store.load(table_id)
-            if row is None:
-                raise LobbyError(404, f"there is no table {table_id!r}")
-            table = LiveTable(row, rules_from_record(row.template, row.rules), self)
-            self.tables[table_id] = table
+            return self._keep(self._build(table_id))
+        self.tables.move_to_end(table_id)
+        self.trim()
         return table
+
+    async def fetch(self, table_id: str) -> LiveTable:
+        """A table; one not in memory is loaded and rebuilt in a worker thread."""
+        table = self.tables.get(table_id)
+        if table is None:
+            built = await self.run_heavy(self._build, table_id)
+            table = self.tables.get(table_id)
+            if table is None:  # (another request may have loaded it meanwhile)
+                return self._keep(built)
+        self.tables.move_to_end(table_id)
+        self.trim()
+        return table
+
+    async def run_heavy(self, call: Callable[..., T], *args: Any) -> T:
+        """``call(*args)`` in the heavy-work threads; the event loop goes on meanwhile."""
+        return await asyncio.get_running_loop().run_in_executor(self.heavy, call, *args)
+
+    async def run_apart(self, call: Callable[..., T], *args: Any) -> T:
+        """``call(*args)`` in a worker process (``heavy_workers`` of them, started when first
+        needed): pure Python work long enough that a thread would hold the interpreter's lock
+        from the event loop (a replay). ``call`` and its arguments must pickle."""
+        if self.processes is None:
+            context = multiprocessing.get_context("spawn")
+            self.processes = ProcessPoolExecutor(self.settings.heavy_workers, mp_context=context)
+        return await asyncio.get_running_loop().run_in_executor(self.processes, call, *args)
+
+    def close(self) -> None:
+        """Wait for the storage and heavy-work threads; stop the worker processes."""
+        self.writer.shutdown(wait=True)
+        self.heavy.shutdown(wait=True)
+        if self.processes is not None:
+            self.processes.shutdown(wait=True, cancel_futures=True)
+
+    def _build(self, table_id: str) -> LiveTable:
+        row = self.store.load(table_id)
+        if row is None:
+            raise LobbyError(404, f"there is no table {table_id!r}")
+        return LiveTable(row, rules_from_record(row.template, row.rules), self)
+
+    def _keep(self, table: LiveTable) -> LiveTable:
+        self.tables[table.id] = table
+        self.trim()
+        return table
+
+    def trim(self) -> None:
+        """Forget the least recently used finished tables with no connection beyond
+        ``finished_cache`` (they are loaded again when asked for)."""
+        finished = [t for t in self.tables.values() if t.status == FINISHED]
+        excess = len(finished) - self.settings.finished_cache
+        for table in finished:
+            if excess <= 0:
+                break
+            if not table.connections and not table.lock.locked():
+                del self.tables[table.id]
+                excess -= 1
 
 
 def _clock() -> float:

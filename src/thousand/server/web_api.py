@@ -14,8 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Request
-from fastapi.exception_handlers import request_validation_exception_handler
+from fastapi import FastAPI, Header, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse
 from pydantic import BaseModel, Field
@@ -24,7 +23,8 @@ from ..i18n import LANGUAGES, NAMES, language, negotiate
 from ..prose import texts
 from . import reference_pages
 from .language import chosen_language
-from .replays import replay_of_record
+from .paging import PAGE, Limit, Offset, page
+from .replays import replay_answer
 from .rules_check import check_rules
 from .static_files import STATIC, PageFiles
 from .tables import FINISHED, PLAYING, Hub, LobbyError
@@ -65,11 +65,9 @@ def mount(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
     """Add the page, the web API and the reference to ``app``; ``static`` is the page's
     folder (the package's own by default)."""
 
-    async def one_sentence(request: Request, exc: Exception) -> JSONResponse:
+    async def one_sentence(_request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
-        if request.url.path.startswith("/api/"):
-            return JSONResponse({"detail": _invalid_sentence(exc)}, status_code=422)
-        return await request_validation_exception_handler(request, exc)
+        return JSONResponse({"detail": _invalid_sentence(exc)}, status_code=422)
 
     app.add_exception_handler(RequestValidationError, one_sentence)
 
@@ -114,8 +112,15 @@ def mount(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
             return check_rules(body.template, body.rules)
 
     @app.get("/api/tables/live")
-    async def live_tables() -> dict[str, Any]:
-        """The tables being played now, to watch (seats, deals, totals; never a card)."""
+    async def live_tables(
+        response: Response, limit: Limit = PAGE, offset: Offset = 0
+    ) -> dict[str, Any]:
+        """The tables being played now, to watch (seats, deals, totals; never a card), the
+        oldest first; a page of them (the ``Link`` header names the next)."""
+        playing = sorted(
+            (t for t in hub.tables.values() if t.status == PLAYING),
+            key=lambda t: (t.row.created, t.id),
+        )
         return {
             "tables": [
                 {
@@ -128,16 +133,15 @@ def mount(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
                     "totals": list(t.game.match.totals),
                     "websocket": f"/tables/{t.id}/ws",
                 }
-                for t in hub.tables.values()
-                if t.status == PLAYING
+                for t in page(playing, response, "/api/tables/live", limit, offset)
             ]
         }
 
-    @app.get("/api/games/{game_id}/replay")
-    async def game_replay(game_id: str) -> dict[str, Any]:
+    @app.get("/api/games/{game_id}/replay", response_class=JSONResponse)
+    async def game_replay(game_id: str) -> Response:
         """A finished match, deal by deal and move by move, every hand open."""
         try:
-            table = hub.get(game_id)
+            table = await hub.fetch(game_id)
         except LobbyError as e:
             raise LobbyError(404, f"there is no game {game_id!r}") from e
         if table.status != FINISHED:
@@ -145,15 +149,16 @@ def mount(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
                 409,
                 f"game {game_id} is not finished: its cards stay hidden until the match is over",
             )
-        steps = await asyncio.to_thread(replay_of_record, table.record_text())
-        return {
+        head = {
             "id": table.id,
             "template": table.row.template,
             "rules": table.rules.to_json(),
             "overrides": table.row.rules,
             "seats": list(table.game.players or ()),
-            **steps,
         }
+        record_text = await hub.run_heavy(table.record_text)
+        answer = await hub.run_apart(replay_answer, record_text, head)
+        return Response(answer, media_type="application/json")
 
     @app.get("/reference", include_in_schema=False)
     @app.get("/reference/", include_in_schema=False)

@@ -8,7 +8,19 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(path, { method = "GET", body, token } = {}) {
+/** A REST call's answer (the parsed JSON). */
+export async function api(path, options = {}) {
+  return (await call(path, options)).data;
+}
+
+/** A page of a list (GET /tables, /games, /api/tables/live): the answer, and whether the
+ * server says more follow (a Link header to the next page). */
+export async function apiPage(path) {
+  const { data, response } = await call(path, {});
+  return { data, more: /rel="next"/.test(response.headers.get("Link") || "") };
+}
+
+async function call(path, { method = "GET", body, token } = {}) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -34,5 +46,5 @@ export async function api(path, { method = "GET", body, token } = {}) {
     if (Array.isArray(detail)) detail = detail.map((d) => d.msg || JSON.stringify(d)).join("; ");
     throw new ApiError(String(detail || response.statusText), response.status);
   }
-  return data;
+  return { data, response };
 }

@@ -3,7 +3,7 @@
 // a level), "Create table"; and the open tables (join), live tables (watch), finished games
 // (replay). Also the join screen of an invite link (#/join/ID).
 
-import { api } from "./api.js";
+import { api, apiPage } from "./api.js";
 import { append, button, h } from "./dom.js";
 import { language, suitName, t } from "./i18n.js";
 import { keepName, keepSeat, playerName, seatAt } from "./store.js";
@@ -121,6 +121,7 @@ export function lobbyScreen(root) {
     check: null,
     checking: 0,
     lists: { open: [], live: [], games: [] },
+    more: { open: false, live: false, games: false },
     adding: "",
   };
   let alive = true;
@@ -150,12 +151,17 @@ export function lobbyScreen(root) {
   }
 
   async function loadLists() {
+    // the first page of each list (the server pages them); "more" says others follow
+    const none = () => ({ data: [], more: false });
     const [open, live, games] = await Promise.all([
-      api("/tables").catch(() => []),
-      api("/api/tables/live").then((x) => x.tables).catch(() => []),
-      api("/games").catch(() => []),
+      apiPage("/tables?limit=50").catch(none),
+      apiPage("/api/tables/live?limit=50")
+        .then((x) => ({ data: x.data.tables, more: x.more }))
+        .catch(none),
+      apiPage("/games?limit=20").catch(none),
     ]);
-    state.lists = { open, live, games };
+    state.lists = { open: open.data, live: live.data, games: games.data };
+    state.more = { open: open.more, live: live.more, games: games.more };
   }
 
   function scheduleCheck() {
@@ -381,6 +387,7 @@ export function lobbyScreen(root) {
 
   function lists() {
     const { open, live, games } = state.lists;
+    const more = (which) => (state.more[which] ? h("p", { class: "muted" }, t("lobby.more")) : null);
     return h(
       "section",
       { class: "lists", id: "lobby-lists" },
@@ -391,16 +398,19 @@ export function lobbyScreen(root) {
         ? h("ul", { id: "open-tables" }, open.map((x) =>
             h("li", {}, `${x.template}: ${seatsText(x)} `, h("a", { href: `#/join/${x.id}` }, t("lobby.join")))))
         : h("p", { class: "muted" }, t("lobby.none")),
+      more("open"),
       h("h3", {}, t("lobby.live_tables")),
       live.length
         ? h("ul", { id: "live-tables" }, live.map((x) =>
             h("li", {}, `${x.template}: ${seatsText(x)} (${(x.totals || []).join(" : ")}) `, h("a", { href: `#/watch/${x.id}` }, t("lobby.watch")))))
         : h("p", { class: "muted" }, t("lobby.none")),
+      more("live"),
       h("h3", {}, t("lobby.finished_games")),
       games.length
-        ? h("ul", { id: "finished-games" }, games.slice(0, 20).map((g) =>
+        ? h("ul", { id: "finished-games" }, games.map((g) =>
             h("li", {}, `${g.template}: ${g.players.map((p) => p || "?").join(", ")} `, h("a", { href: `#/replay/${g.id}` }, t("lobby.replay")))))
         : h("p", { class: "muted" }, t("lobby.none")),
+      more("games"),
     );
   }
 

@@ -60,6 +60,7 @@ export class TableSocket {
         break;
       case "error":
         if (message.code === "stale") this.askSnapshot();
+        if (message.code === "full") this.delay = 5000; // the table is full: try again later
         if (FATAL.has(message.code)) this.closed = true;
         this.handlers.error?.(message);
         break;
