@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import logging
 import random
 import secrets
 import time
@@ -31,6 +32,7 @@ from .config import Settings
 from .storage import DealRow, MoveRow, SeatRow, SeatSpec, Store, TableRow, now
 
 OPEN, PLAYING, FINISHED = "open", "playing", "finished"
+logger = logging.getLogger(__name__)
 MAX_NAME = 32
 #: messages queued for one connection, unsent, before it is cut off
 MAX_BACKLOG = 2000
@@ -42,6 +44,14 @@ class LobbyError(ValueError):
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status = status
+
+
+class Unloadable(LobbyError):
+    """A stored table whose rows do not make a game: it is set aside, never played."""
+
+    def __init__(self, table_id: str, problem: str) -> None:
+        super().__init__(503, f"table {table_id} cannot be loaded: {problem}")
+        self.table_id = table_id
 
 
 def token_hash(token: str) -> str:
@@ -123,7 +133,8 @@ class LiveTable:
         return names
 
     def _rebuild(self) -> Game:
-        """The game from the stored deals and moves, each checked again."""
+        """The game from the stored deals and moves, each checked again; :class:`Unloadable`,
+        saying what is wrong (and naming no card), where they do not make a game."""
         game = Game.start(self.rules, players=self._names())
         moves_by_deal: dict[int, list[MoveRow]] = {}
         for m in self.row.moves:
@@ -131,9 +142,25 @@ class LiveTable:
             if m.intent_id is not None:
                 self.answered[(m.seat, m.intent_id)] = m.version
         for d in self.row.deals:
-            game = game.new_deal(d.hands, d.talon)
+            if d.dealer != game.match.dealer:
+                raise Unloadable(
+                    self.id, f"deal {d.number} was dealt by seat {d.dealer}, not by the dealer due"
+                )
+            if d.dealt is None:
+                raise Unloadable(self.id, f"deal {d.number} cannot be read: {d.unreadable}")
+            try:
+                game = game.new_deal(d.dealt)
+            except ValueError as e:
+                raise Unloadable(self.id, f"deal {d.number}: {e}") from None
             for m in moves_by_deal.get(d.number, []):
-                game = game.apply(m.move)
+                if game.deal is None or game.deal.to_act != m.seat:
+                    raise Unloadable(self.id, f"the move of version {m.version} is out of turn")
+                try:
+                    game = game.apply(m.move)
+                except ValueError:
+                    raise Unloadable(
+                        self.id, f"the move of version {m.version} is not legal there"
+                    ) from None
         return game
 
     def free_seats(self) -> list[int]:
@@ -307,7 +334,7 @@ class LiveTable:
         await self.hub.write(
             self.hub.store.append_deal,
             self.id,
-            DealRow(number, version, log.dealer, log.hands, log.talon),
+            DealRow(number, version, log.dealer, log.dealt),
             self.status,
         )
         self.row.version = version
@@ -408,6 +435,8 @@ class Hub:
         self.store = store
         self.settings = settings
         self.tables: dict[str, LiveTable] = {}
+        #: the stored tables that could not be loaded, by id, with what is wrong
+        self.set_aside: dict[str, str] = {}
         self.closing = False
         self.observers: list[Observer] = []
         self.clock = _clock
@@ -425,11 +454,28 @@ class Hub:
             o(table_id, version, seconds)
 
     def load(self) -> None:
-        """Every unfinished table from the store, resumed where it was."""
-        for row in self.store.load_all([OPEN, PLAYING]):
-            rules = rules_from_record(row.template, row.rules)
-            table = LiveTable(row, rules, self)
+        """Every unfinished table from the store, resumed where it was. A table that cannot be
+        loaded is reported by id and set aside (in :attr:`set_aside`); the others go on."""
+        rows, unreadable = self.store.load_all([OPEN, PLAYING])
+        for u in unreadable:
+            self._set_aside(u.table_id, f"table {u.table_id} cannot be loaded: {u.problem}")
+        for row in rows:
+            try:
+                rules = rules_from_record(row.template, row.rules)
+            except RulesError as e:
+                problem = str(e).replace("\n", " ")
+                self._set_aside(row.id, f"table {row.id} cannot be loaded: {problem}")
+                continue
+            try:
+                table = LiveTable(row, rules, self)
+            except Unloadable as e:
+                self._set_aside(row.id, str(e))
+                continue
             self.tables[row.id] = table
+
+    def _set_aside(self, table_id: str, problem: str) -> None:
+        self.set_aside[table_id] = problem
+        logger.error("%s; it is set aside", problem)
 
     async def resume(self) -> None:
         """Start what was under way when the server stopped: a due deal, a bot's turn."""
