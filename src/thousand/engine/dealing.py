@@ -189,18 +189,24 @@ def deal_layout(rules: Rules, rng: random.Random, dealer: int) -> Dealt:
 
 def dealt_from_deck(layout: Layout, deck: Sequence[int], dealer: int) -> Dealt:
     """The deal of the 24 cards of ``deck`` (top first) in ``layout`` when ``dealer`` deals."""
+    if len(deck) != DECK_SIZE:
+        raise ValueError(f"a deck of {len(deck)} cards, not {DECK_SIZE}")
     hands = [0] * layout.players
     talons = [0] * layout.talons
-    stock: list[int] = []
+    stock: tuple[int, ...] = ()
     aside = 0
-    for c, place in zip(deck, layout.places(dealer), strict=True):
+    for start, end, place in layout.blocks(dealer):
+        if place == STOCK:
+            stock = tuple(deck[start:end])
+            continue
+        m = 0
+        for c in deck[start:end]:
+            m |= 1 << c
         if place >= 0:
-            hands[place] |= 1 << c
+            hands[place] = m
         elif place == ASIDE:
-            aside |= 1 << c
-        elif place == STOCK:
-            stock.append(c)
+            aside = m
         else:
-            talons[TALON - place] |= 1 << c
+            talons[TALON - place] = m
     shown = deck[0] if layout.shown else -1
-    return Dealt(tuple(hands), tuple(talons), tuple(stock), aside, shown, layout.sitter(dealer))
+    return Dealt(tuple(hands), tuple(talons), stock, aside, shown, layout.sitter(dealer))

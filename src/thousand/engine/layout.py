@@ -122,9 +122,26 @@ class Layout:
             found = _PLACES[key] = tuple(places)
         return found
 
+    def blocks(self, dealer: int) -> tuple[tuple[int, int, int], ...]:
+        """:meth:`places` as blocks: (start, end, place) for each run of deck positions that
+        go to one place, top first (memoised)."""
+        key = (self, dealer)
+        found = _BLOCKS.get(key)
+        if found is None:
+            places = self.places(dealer)
+            runs: list[tuple[int, int, int]] = []
+            start = 0
+            for i in range(1, len(places) + 1):
+                if i == len(places) or places[i] != places[start]:
+                    runs.append((start, i, places[start]))
+                    start = i
+            found = _BLOCKS[key] = tuple(runs)
+        return found
+
 
 _LAYOUTS: dict[Rules, Layout] = {}
 _PLACES: dict[tuple[Layout, int], tuple[int, ...]] = {}
+_BLOCKS: dict[tuple[Layout, int], tuple[tuple[int, int, int], ...]] = {}
 
 
 def _procedure(rules: Rules) -> int:
