@@ -10,6 +10,7 @@ import pytest
 
 from thousand.engine import Dealt, Game, Layout
 from thousand.engine.dealing import deal_layout
+from thousand.engine.views import game_view
 from thousand.records import read_record, record_of_game, replay, write_record
 from thousand.rules import TEMPLATES, rules_from_record, template_rules
 
@@ -128,3 +129,16 @@ def test_a_custom_layout_is_derived_from_its_rules() -> None:
     dealt = deal_layout(rules, random.Random(4), 2)
     dealt.check(layout, 2)
     assert dealt.hands[2] == 0 and dealt.hands[3] >> dealt.shown & 1
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_the_view_says_how_many_cards_each_talon_holds(template: str) -> None:
+    """The page draws the face-down talons from the view (the layout's), not from the rule
+    parameters."""
+    rules = template_rules(template)
+    game = Game.start(rules).shuffle_and_deal(random.Random(2))
+    expected = {"tysiac-2p": 2, "polish-2card": 2, "two-player-a": 0, "four-player-a": 0}
+    for seat in (None, *range(rules.players_count)):
+        seen = game_view(game, seat).to_json(rules=False)
+        assert seen["talon_size"] == expected.get(template, 3)
+        assert seen["talons_count"] == LAYOUTS[template][1]
