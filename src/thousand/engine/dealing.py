@@ -197,16 +197,16 @@ def dealt_from_deck(layout: Layout, deck: Sequence[int], dealer: int) -> Dealt:
     aside = 0
     for start, end, place in layout.blocks(dealer):
         if place == STOCK:
-            stock = tuple(deck[start:end])
+            stock += tuple(deck[start:end])
             continue
         m = 0
         for c in deck[start:end]:
             m |= 1 << c
         if place >= 0:
-            hands[place] = m
+            hands[place] |= m
         elif place == ASIDE:
-            aside = m
+            aside |= m
         else:
-            talons[TALON - place] = m
+            talons[TALON - place] |= m
     shown = deck[0] if layout.shown else -1
     return Dealt(tuple(hands), tuple(talons), stock, aside, shown, layout.sitter(dealer))

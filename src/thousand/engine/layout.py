@@ -57,10 +57,19 @@ class Layout:
 
     @classmethod
     def of(cls, rules: Rules) -> Layout:
-        """The layout of ``rules`` (memoised: every deal asks)."""
+        """The layout of ``rules``, memoised: every deal and every view asks, so the same
+        rules object is found by identity first (hashing the rules' every field is slower)."""
+        entry = _BY_IDENTITY.get(id(rules))
+        if entry is not None and entry[0] is rules:
+            return entry[1]
         found = _LAYOUTS.get(rules)
         if found is None:
+            if len(_LAYOUTS) >= _MEMO_SIZE:
+                _LAYOUTS.clear()
             found = _LAYOUTS[rules] = cls._derive(rules)
+        if len(_BY_IDENTITY) >= _MEMO_SIZE:
+            _BY_IDENTITY.clear()
+        _BY_IDENTITY[id(rules)] = (rules, found)
         return found
 
     @classmethod
@@ -139,7 +148,10 @@ class Layout:
         return found
 
 
+_MEMO_SIZE: Final = 4096
 _LAYOUTS: dict[Rules, Layout] = {}
+#: by ``id(rules)``, holding the rules so that the id stays theirs
+_BY_IDENTITY: dict[int, tuple[Rules, Layout]] = {}
 _PLACES: dict[tuple[Layout, int], tuple[int, ...]] = {}
 _BLOCKS: dict[tuple[Layout, int], tuple[tuple[int, int, int], ...]] = {}
 
