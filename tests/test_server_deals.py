@@ -17,6 +17,7 @@ from sqlalchemy import update
 from thousand.records import read_record, replay
 from thousand.rules import TEMPLATES, rules_from_record
 from thousand.server.storage import Store, database_url, deals
+from thousand.server.storage import tables as tables_
 
 from .server_support import (
     BOT,
@@ -154,7 +155,7 @@ def test_a_table_that_cannot_be_loaded_is_set_aside(tmp_path: Path, database: st
     server = Server(tmp_path / "data", database).start()
     try:
         tables = []
-        for template in ("tysiac-2p", "soviet-book", "two-player-a"):
+        for template in ("tysiac-2p", "soviet-book", "russian", "polish-2card", "two-player-a"):
             table = server.new_table(seats_of(template, {}, HUMAN), seed=7, template=template)
             token = server.sit(table["id"], "Ann")["token"]
             client = Client(server, table["id"], token, 0)
@@ -162,9 +163,13 @@ def test_a_table_that_cannot_be_loaded_is_set_aside(tmp_path: Path, database: st
             tables.append((table["id"], token, client.version, client.view))
             client.close()
         server.kill()
-        (garbled, _, _, _), (doubled, _, _, _), (whole, token, version, view) = tables
+        garbled, doubled, unruly, unread = (t[0] for t in tables[:4])
+        whole, token, version, view = tables[4]
         store = Store(database_url(database, tmp_path / "data"))
         with store.engine.begin() as conn:
+            rules = json.dumps({"game.target": "far"})
+            conn.execute(update(tables_).where(tables_.c.id == unruly).values(rules=rules))
+            conn.execute(update(tables_).where(tables_.c.id == unread).values(rules="[1,"))
             conn.execute(update(deals).where(deals.c.table_id == garbled).values(dealt="{not json"))
             text = conn.execute(deals.select().where(deals.c.table_id == doubled)).one().dealt
             dealt = json.loads(text)
@@ -181,6 +186,9 @@ def test_a_table_that_cannot_be_loaded_is_set_aside(tmp_path: Path, database: st
             f"table {doubled} cannot be loaded: deal 1: the deal is not the 24-card deck,"
             " each card once; it is set aside"
         ) in log
+        assert f"table {unruly} cannot be loaded: rules game.target" in log
+        assert f"table {unread} cannot be loaded: its row in 'tables' cannot be read" in log
+        assert log.count("it is set aside") == 4
         for bad in (garbled, doubled):
             answer = server.get(f"/tables/{bad}")
             assert answer.status_code == 503
