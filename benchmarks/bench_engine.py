@@ -17,7 +17,8 @@ wall-clock rates.
   ``DealState.shuffled(...)``, then ``state = state.apply(rng.choice(state.legal_actions()))``
   until ``state.over``, then ``state.outcome``.
 - **unchecked**: the mutable fast path that search uses: ``Deal.from_dealt(...)`` from a
-  shuffled deal, ``d.apply(rng.choice(d.legal_actions()))`` in place until ``Phase.DONE``, then ``score(d)``.
+  shuffled deal, ``d.apply(rng.choice(d.legal_actions()))`` in place until ``Phase.DONE``,
+  then ``score(d)``.
 - **OpenSpiel Skat**: random Skat games through ``pyspiel`` (C++ behind a Python API), chance
   nodes resolved with ``rng.choice(state.chance_outcomes())``, players with
   ``rng.choice(state.legal_actions())``, until terminal, then ``state.returns()``.
