@@ -14,13 +14,14 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from alembic import command
 
 from thousand.bots import Limit, derive_seed, make_bot
 from thousand.engine import Game, action_text
 from thousand.engine.views import game_view
 from thousand.records import record_of_game, write_record
 from thousand.rules import rules_from_record
-from thousand.server.migrate import upgrade
+from thousand.server.migrate import config, upgrade
 from thousand.server.storage import Store, database_url
 from thousand.server.tables import token_hash
 
@@ -207,3 +208,34 @@ def test_a_database_of_revision_0001_opens_and_its_tables_resume(
             play_to_next_deal(client, rng)
             client.close()
         assert server.get("/tables/odd-2tal").status_code == 503
+
+
+def test_the_migration_goes_back_to_hands_and_talon_and_forth_again(
+    tmp_path: Path, database: str | None
+) -> None:
+    old = [
+        OldTable(f"t{i}", t, {}, 50 + i, True, played(t, {}, 50 + i, human=True))
+        for i, t in enumerate(("russian", "tysiac-2p", "soviet-book", "two-player-a"))
+    ]
+    store = Store(database_url(database, tmp_path / "data"))
+    upgrade(store.engine, "0001")
+    with store.engine.begin() as conn:
+        for t in old:
+            write_old(conn, t, "token")
+        written = conn.execute(sa.select(OLD_DEALS).order_by("table_id", "number")).all()
+
+    def whole() -> None:
+        for t in old:
+            row = store.load(t.id)
+            assert row is not None
+            assert [d.dealt for d in row.deals] == [log.dealt for log in t.game.logs], t.id
+
+    store.migrate()
+    whole()
+    command.downgrade(config(store.engine), "0001")
+    with store.engine.connect() as conn:
+        back = conn.execute(sa.select(OLD_DEALS).order_by("table_id", "number")).all()
+    assert back == written
+    store.migrate()
+    whole()
+    store.close()

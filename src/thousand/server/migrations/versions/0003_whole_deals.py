@@ -129,8 +129,9 @@ def downgrade() -> None:
         conn.execute(
             sa.update(_deals)
             .where(_deals.c.table_id == d.table_id, _deals.c.number == d.number)
-            .values(
-                hands=_compact(dealt["hands"]), talon=_compact(talons[0] if len(talons) == 1 else 0)
+            .values(  # as revision 0001's server wrote them
+                hands=json.dumps(dealt["hands"]),
+                talon=json.dumps(talons[0] if len(talons) == 1 else 0),
             )
         )
     with op.batch_alter_table("deals") as batch:
