@@ -155,7 +155,8 @@ def test_a_table_that_cannot_be_loaded_is_set_aside(tmp_path: Path, database: st
     server = Server(tmp_path / "data", database).start()
     try:
         tables = []
-        for template in ("tysiac-2p", "soviet-book", "russian", "polish-2card", "two-player-a"):
+        layouts = ("tysiac-2p", "soviet-book", "russian", "polish-2card", "tysiac", "two-player-a")
+        for template in layouts:
             table = server.new_table(seats_of(template, {}, HUMAN), seed=7, template=template)
             token = server.sit(table["id"], "Ann")["token"]
             client = Client(server, table["id"], token, 0)
@@ -163,13 +164,15 @@ def test_a_table_that_cannot_be_loaded_is_set_aside(tmp_path: Path, database: st
             tables.append((table["id"], token, client.version, client.view))
             client.close()
         server.kill()
-        garbled, doubled, unruly, unread = (t[0] for t in tables[:4])
-        whole, token, version, view = tables[4]
+        garbled, doubled, unruly, unread, unknown_bot = (t[0] for t in tables[:5])
+        whole, token, version, view = tables[5]
         store = Store(database_url(database, tmp_path / "data"))
         with store.engine.begin() as conn:
             rules = json.dumps({"game.target": "far"})
             conn.execute(update(tables_).where(tables_.c.id == unruly).values(rules=rules))
             conn.execute(update(tables_).where(tables_.c.id == unread).values(rules="[1,"))
+            specs = json.dumps([HUMAN, BOT, {"kind": "bot", "level": "grandmaster"}])
+            conn.execute(update(tables_).where(tables_.c.id == unknown_bot).values(seats=specs))
             conn.execute(update(deals).where(deals.c.table_id == garbled).values(dealt="{not json"))
             text = conn.execute(deals.select().where(deals.c.table_id == doubled)).one().dealt
             dealt = json.loads(text)
@@ -188,7 +191,10 @@ def test_a_table_that_cannot_be_loaded_is_set_aside(tmp_path: Path, database: st
         ) in log
         assert f"table {unruly} cannot be loaded: rules game.target" in log
         assert f"table {unread} cannot be loaded: its row in 'tables' cannot be read" in log
-        assert log.count("it is set aside") == 4
+        assert (
+            f"table {unknown_bot} cannot be loaded: ValueError: unknown bot level 'grandmaster'"
+        ) in log
+        assert log.count("it is set aside") == 5
         for bad in (garbled, doubled):
             answer = server.get(f"/tables/{bad}")
             assert answer.status_code == 503

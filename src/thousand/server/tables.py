@@ -471,6 +471,10 @@ class Hub:
             except Unloadable as e:
                 self._set_aside(row.id, str(e))
                 continue
+            except Exception as e:  # whatever else is wrong with its rows: never stop the server
+                problem = f"{type(e).__name__}: {e}"
+                self._set_aside(row.id, f"table {row.id} cannot be loaded: {problem}")
+                continue
             self.tables[row.id] = table
 
     def _set_aside(self, table_id: str, problem: str) -> None:
