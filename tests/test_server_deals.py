@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from sqlalchemy import update
 
+from thousand.engine import action_text
 from thousand.records import read_record, replay
 from thousand.rules import TEMPLATES, rules_from_record
 from thousand.server.storage import Store, database_url, deals
@@ -136,6 +137,13 @@ def test_every_template_resumes_after_kill_9_and_gives_its_record(
             assert server.get(f"/tables/{tid}").json()["version"] >= row.version
         wait_finished(server, bot_tables)
         records = {tid: server.get(f"/games/{tid}/record").text for tid in bot_tables}
+        for tid in bot_tables:  # what was stored at the kill is what the match went on from
+            row = stored[tid]
+            assert row is not None
+            logs = replay(read_record(records[tid])).game.logs
+            assert [d.dealt for d in row.deals] == [log.dealt for log in logs[: len(row.deals)]]
+            moves = [action_text(a) for log in logs for a in log.moves]
+            assert [m.move for m in row.moves] == moves[: len(row.moves)]
 
         # finished tables come back from the store and give the same record, which replays
         server.kill()
