@@ -54,11 +54,6 @@ class Phase(IntEnum):
 _PLAY: Final = Phase.PLAY
 
 
-def procedure(rules: Rules) -> int:
-    """Which procedure of part 4 a deal under ``rules`` follows (the layout's)."""
-    return Layout.of(rules).procedure
-
-
 _SEATINGS: dict[tuple[int, int, bool], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
 
 SPECIAL_CRAWL: Final = 1
