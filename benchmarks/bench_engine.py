@@ -16,8 +16,9 @@ wall-clock rates.
 - **checked**: the immutable API, as people, bots and records use it:
   ``DealState.shuffled(...)``, then ``state = state.apply(rng.choice(state.legal_actions()))``
   until ``state.over``, then ``state.outcome``.
-- **unchecked**: the mutable fast path that search uses: ``Deal.new(...)`` from a shuffled deal,
-  ``d.apply(rng.choice(d.legal_actions()))`` in place until ``Phase.DONE``, then ``score(d)``.
+- **unchecked**: the mutable fast path that search uses: ``Deal.from_dealt(...)`` from a
+  shuffled deal, ``d.apply(rng.choice(d.legal_actions()))`` in place until ``Phase.DONE``,
+  then ``score(d)``.
 - **OpenSpiel Skat**: random Skat games through ``pyspiel`` (C++ behind a Python API), chance
   nodes resolved with ``rng.choice(state.chance_outcomes())``, players with
   ``rng.choice(state.legal_actions())``, until terminal, then ``state.returns()``.
@@ -94,18 +95,7 @@ def run_unchecked(rules: Rules) -> Runner:
         end = now + budget
         while now < end:
             dealer = deals % n
-            dealt = deal_layout(rules, rng, dealer)
-            many = len(dealt.talons) > 1
-            d = Deal.new(
-                rules,
-                dealer,
-                dealt.hands,
-                dealt.talon,
-                talons=dealt.talons if many else None,
-                stock=dealt.stock,
-                aside=dealt.aside,
-                shown=dealt.shown,
-            )
+            d = Deal.from_dealt(rules, dealer, deal_layout(rules, rng, dealer))
             while d.phase is not done:
                 d.apply(rng.choice(d.legal_actions()))
                 moves += 1

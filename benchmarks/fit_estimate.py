@@ -25,7 +25,7 @@ from thousand.bots.heuristic import _MODEL, HeuristicBot, hand_estimate, hand_fe
 from thousand.bots.solver import solve
 from thousand.engine.actions import contract, give
 from thousand.engine.deal import Deal, Phase
-from thousand.engine.dealing import deal_cards
+from thousand.engine.dealing import deal_layout
 from thousand.rules import template_rules
 
 
@@ -43,8 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     values: list[float] = []
     current: list[float] = []
     for _ in range(args.deals):
-        hands, talon = deal_cards(rules, rng, 0)
-        d = Deal.new(rules, 0, hands, talon)
+        d = Deal.from_dealt(rules, 0, deal_layout(rules, rng, 0))
         declarer = rng.randrange(rules.players_count)
         d.end_auction(declarer, rules.bidding_min)
         full = d.hands[declarer]

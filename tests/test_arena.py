@@ -22,7 +22,7 @@ from thousand.bots.arena import (
 from thousand.cli.main import main
 from thousand.engine import Game
 from thousand.engine.actions import PASS, is_bid
-from thousand.engine.dealing import deal_cards
+from thousand.engine.dealing import deal_layout
 from thousand.engine.views import SeatView
 from thousand.rules import template_rules
 
@@ -150,8 +150,7 @@ class Bidder(Scripted):
 
 def test_forced_contracts_are_told_apart() -> None:
     rules = template_rules("russian")
-    hands, talon = deal_cards(rules, random.Random(1), 0)
-    game = Game.start(rules).new_deal(hands, talon)
+    game = Game.start(rules).new_deal(deal_layout(rules, random.Random(1), 0))
     chosen: set[int] = set()
     done = play_out(game, [Scripted(), Scripted(), Scripted()], (0, 0, 0), {}, chosen)
     assert done.reports[-1].outcome.declarer == 0  # the forced dealer

@@ -51,7 +51,7 @@ def seat0_moves(game: Game) -> int:
     """How many moves seat 0 made in the game, found by replaying its deals."""
     count = 0
     for log in game.logs:
-        state = DealState.new(game.rules, log.dealer, log.hands, log.talon)
+        state = DealState.from_dealt(game.rules, log.dealer, log.dealt)
         for a in log.moves:
             count += state.to_act == 0
             state = state.apply_unchecked(a)

@@ -16,6 +16,7 @@ from dataclasses import replace
 import pytest
 
 from thousand.engine import DealState, Game, MatchState, Phase, settle
+from thousand.engine.dealing import Dealt
 from thousand.records import RecordError, read_record, record_of_game, replay, write_record
 from thousand.rules import Rules, RulesError, template_rules
 
@@ -42,7 +43,9 @@ def game_of(
     dealer: int = 0,
 ) -> Game:
     """A match of one deal from hand strings and record tokens."""
-    game = Game.start(rules, totals, dealer).new_deal([cards(h) for h in hands], cards(talon))
+    game = Game.start(rules, totals, dealer).new_deal(
+        Dealt(tuple(cards(h) for h in hands), (cards(talon),))
+    )
     for move in moves:
         game = game.apply(move)
     return game
@@ -123,7 +126,7 @@ def test_a_win_in_the_last_failed_golden_deal_is_not_undone_by_the_reset() -> No
     assert events(report) == [(0, "win")]  # no golden-reset after it
     assert game.over and game.match.winner == 0
     with pytest.raises(ValueError, match="no deal may follow its win"):
-        game.new_deal([cards(h) for h in GOLDEN_HANDS], cards(GOLDEN_TALON))
+        game.new_deal(Dealt(tuple(cards(h) for h in GOLDEN_HANDS), (cards(GOLDEN_TALON),)))
     # without the win, every golden deal failed still resets every total
     lost = game_of(GOLDEN_RESET, GOLDEN_HANDS, GOLDEN_TALON, GOLDEN_MOVES, totals=(700, 0, 0))
     assert lost.match.totals == (0, 0, 0) and lost.match.winner is None
@@ -254,6 +257,10 @@ def test_golden_contract_must_be_one_a_move_can_name() -> None:
         " minus barrel.threshold = 880 makes it 4120"
     )
     top = russian({"golden.deals": 1, "game.target": 1879})
-    state = Game.start(top).new_deal([cards(h) for h in GOLDEN_HANDS], cards(GOLDEN_TALON)).deal
+    state = (
+        Game.start(top)
+        .new_deal(Dealt(tuple(cards(h) for h in GOLDEN_HANDS), (cards(GOLDEN_TALON),)))
+        .deal
+    )
     assert state is not None and (state.declarer, state.contract) == (1, 999)
     assert "contract 999" in apply(state, "give 9d 0", "give 9c 2").legal_moves()

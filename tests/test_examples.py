@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from thousand.engine import DealOutcome, Game, MatchState, round_points, settle
+from thousand.engine.dealing import Dealt
 from thousand.engine.views import game_view
 
 from .positions import (
@@ -45,7 +46,7 @@ from .positions import (
 def _writeoff_game(totals: tuple[int, int, int], bid: int) -> Game:
     """One deal in which seat 1 (forehand) bids ``bid`` and writes off."""
     game = Game.start(RUSSIAN, totals=totals)
-    game = game.new_deal([cards(h) for h in STD_HANDS], cards(STD_TALON))
+    game = game.new_deal(Dealt(tuple(cards(h) for h in STD_HANDS), (cards(STD_TALON),)))
     for move in (str(bid), "pass", "pass", "writeoff"):
         game = game.apply(move)
     return game
@@ -111,7 +112,7 @@ def test_example_04_writeoff() -> None:
         ("pass", "110", "pass"),  # dealer 2: seat 1 is middlehand
     ]
     for moves in auctions:
-        game = game.new_deal([cards(h) for h in STD_HANDS], cards(STD_TALON))
+        game = game.new_deal(Dealt(tuple(cards(h) for h in STD_HANDS), (cards(STD_TALON),)))
         for move in (*moves, "writeoff"):
             game = game.apply(move)
         assert game.reports[-1].outcome.declarer == 1
@@ -278,7 +279,7 @@ def test_example_12_beat_if_you_can() -> None:
 def test_the_declarers_view_says_what_a_writeoff_costs() -> None:
     # example 4 seen before the write-off: bid 105 costs -105 and gives each opponent 52
     game = Game.start(RUSSIAN)
-    game = game.new_deal([cards(h) for h in STD_HANDS], cards(STD_TALON))
+    game = game.new_deal(Dealt(tuple(cards(h) for h in STD_HANDS), (cards(STD_TALON),)))
     for move in ("105", "pass", "pass"):
         game = game.apply(move)
     assert "writeoff" in game_view(game, 1).legal_moves
@@ -291,7 +292,7 @@ def test_the_declarers_view_says_what_a_writeoff_costs() -> None:
     # the third write-off of a seat carries its penalty: -110 - 120
     game = Game.start(RUSSIAN)
     for moves in [("100", "pass", "pass"), ("pass", "pass"), ("pass", "110", "pass")]:
-        game = game.new_deal([cards(h) for h in STD_HANDS], cards(STD_TALON))
+        game = game.new_deal(Dealt(tuple(cards(h) for h in STD_HANDS), (cards(STD_TALON),)))
         for move in moves:
             game = game.apply(move)
         if len(game.reports) < 2:

@@ -21,6 +21,7 @@ from thousand.engine import (
     round_points,
     settle,
 )
+from thousand.engine.dealing import Dealt
 from thousand.engine.redeal import weak
 from thousand.engine.views import view
 from thousand.rules import Rules
@@ -283,7 +284,9 @@ def test_barrel_overshoot() -> None:
 def test_bidding_silence_below() -> None:
     rules = russian({"bidding.silence_below": -100})
     hands = [cards(h) for h in NINES_HANDS]
-    game = Game.start(rules, totals=(0, -105, -100), dealer=0).new_deal(hands, cards(NINES_TALON))
+    game = Game.start(rules, totals=(0, -105, -100), dealer=0).new_deal(
+        Dealt(tuple(hands), (cards(NINES_TALON),))
+    )
     assert game.deal is not None and game.deal.to_act == 1
     assert game.deal.legal_moves() == ["pass"]  # -105 is below -100
     with pytest.raises(IllegalAction, match="silence_below"):
@@ -292,7 +295,9 @@ def test_bidding_silence_below() -> None:
     assert game.deal is not None and "100" in game.deal.legal_moves()  # -100 is not below
     # a silent seat forced to bid still bids
     forced = russian({"bidding.silence_below": -100, "bidding.forced": "forehand"})
-    game = Game.start(forced, totals=(0, -105, -100), dealer=0).new_deal(hands, cards(NINES_TALON))
+    game = Game.start(forced, totals=(0, -105, -100), dealer=0).new_deal(
+        Dealt(tuple(hands), (cards(NINES_TALON),))
+    )
     assert game.deal is not None and "pass" not in game.deal.legal_moves()
     assert "100" in game.deal.legal_moves()
 

@@ -12,6 +12,7 @@ from thousand.cli.play import ordered_moves, play
 from thousand.engine import DealState, Game, IllegalAction, MatchState, settle
 from thousand.engine.actions import BLIND, MoveSyntaxError, action_text, parse_action
 from thousand.engine.deal import Deal
+from thousand.engine.dealing import Dealt
 from thousand.engine.views import MatchInfo, view
 from thousand.records.model import Record, RecordError, read_record, write_record
 from thousand.records.replay import replay
@@ -258,7 +259,7 @@ def test_blind_record_round_trip() -> None:
     )
     moves[moves.index("100")] = "blind 100"
     tokens = [t for trick in DEAL_2A for t in trick.split(":")[1].split()]
-    game = Game.start(BLIND_RULES, dealer=0).new_deal(hands, talon)
+    game = Game.start(BLIND_RULES, dealer=0).new_deal(Dealt(tuple(hands), (talon,)))
     for move in (*moves, *tokens):
         game = game.apply(move)
     assert game.match.totals == (15, 200, 5)

@@ -13,6 +13,7 @@ import pytest
 from thousand.cards import hand_text, mask_of, parse_cards
 from thousand.engine import DealState, Game, IllegalAction, MatchState, Phase, settle
 from thousand.engine.deal import Deal
+from thousand.engine.dealing import Dealt
 from thousand.engine.scoring import score, sitter_score
 from thousand.engine.views import view
 from thousand.rules import Rules, template_rules
@@ -112,7 +113,9 @@ def test_example_14_soviet_book_score_plus_contract_and_refusal() -> None:
     assert finished("Ac Ad Ah As Tc Td Kc Jc") == -80  # 70 card points
     # refusal at 80: -80 for the declarer, +60 for each opponent
     game = Game.start(SOVIET, dealer=2)
-    game = game.new_deal([cards(h) for h in SOVIET_HANDS], cards("Qh Td Jc"), shown=card("Kd"))
+    game = game.new_deal(
+        Dealt(tuple(cards(h) for h in SOVIET_HANDS), (cards("Qh Td Jc"),), shown=card("Kd"))
+    )
     for move in ("80", "pass", "pass", "contract 80", "writeoff"):
         game = game.apply(move)
     assert game.reports[-1].changes == (-80, 60, 60)
@@ -207,7 +210,7 @@ def test_no_talon_four_play_and_the_partner_counts_toward_the_contract() -> None
     moves = ["pass", "pass", "100", "pass", "9d", "Td", "Jd", "Ac", "Qc", "Kc", "Jc", "9c"]
     moves += ["Ah", "9h", "Th", "Kh", "Qh", "Jh", "Qd", "9s", "Ks", "Ts", "As", "Qs"]
     moves += ["Kd", "Ad", "Tc", "Js"]
-    game = Game.start(FOUR_A, dealer=2).new_deal([cards(h) for h in hands], 0)
+    game = Game.start(FOUR_A, dealer=2).new_deal(Dealt(tuple(cards(h) for h in hands)))
     for move in moves[:4]:
         game = game.apply(move)
     assert game.deal is not None and game.deal.phase is Phase.PLAY  # straight to play
@@ -331,7 +334,7 @@ def test_example_13_estonian_above_800_and_four_nines() -> None:
     # four 9s dealt: +100 that deal, apart from the deal score
     hands = ["9c 9d 9h 9s Ac Ad Ah", "Kc Qc Tc Jc Kd Qd Td", "Kh Qh Th Jh Ks Qs Ts"]
     game = Game.start(ESTONIAN, totals=(810, 0, 0), dealer=2).new_deal(
-        [cards(h) for h in hands], cards("Jd As Js")
+        Dealt(tuple(cards(h) for h in hands), (cards("Jd As Js"),))
     )
     for move in ("pass", "pass", "100", "give Kh 0", "give Qh 1", "contract 100"):
         game = game.apply(move)

@@ -10,6 +10,7 @@ from thousand.cli.play import ordered_moves
 from thousand.engine import DealState, Game, IllegalAction
 from thousand.engine.actions import MISERE, NAMED_AMOUNT, OPEN, SLAM, action_text, bid, parse_action
 from thousand.engine.deal import Deal
+from thousand.engine.dealing import Dealt
 from thousand.engine.views import view
 from thousand.records.model import read_record, write_record
 from thousand.records.replay import replay
@@ -183,7 +184,7 @@ def test_named_actions_text_and_fast_path() -> None:
 def test_named_record_round_trip() -> None:
     hands, talon, moves = named_moves(SLAM_DEAL, "slam")
     tokens = [t for trick in SLAM_DEAL for t in trick.split(":")[1].split()]
-    game = Game.start(NAMED, dealer=0).new_deal(hands, talon)
+    game = Game.start(NAMED, dealer=0).new_deal(Dealt(tuple(hands), (talon,)))
     for move in (*moves, *tokens):
         game = game.apply(move)
     assert game.match.totals == (0, 300, 0)

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 import pyspiel
+import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
 import thousand.openspiel as tos
 from thousand.engine.actions import WRITE_OFF
+from thousand.engine.dealing import dealt_from_deck
+from thousand.engine.layout import Layout
+from thousand.rules import TEMPLATES, template_rules
 
 
 def dealt_state(game: pyspiel.Game, rng: np.random.RandomState) -> pyspiel.State:
@@ -70,3 +74,20 @@ def test_ismcts_plays_a_whole_deal() -> None:
     assert moves > 24  # the auction, the passing and all eight tricks
     returns = state.returns()
     assert len(returns) == 3 and any(r != 0 for r in returns)
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_every_template_is_dealt_as_its_layout_deals(template: str) -> None:
+    """The chance nodes deal the 24 cards as the layout places them (two talons, a stock,
+    cards set aside, a shown card, a sitting dealer), and the deal plays to its end."""
+    game = pyspiel.load_game(f"python_thousand(template={template})")
+    rng = np.random.RandomState(7)
+    state = dealt_state(game, rng)
+    assert isinstance(state, tos.ThousandState) and state.deal is not None
+    rules = template_rules(template)
+    layout = Layout.of(rules)
+    state.deal.cards_dealt.check(layout, 0)  # raises unless dealt as the layout deals
+    assert state.deal.cards_dealt == dealt_from_deck(layout, state.dealt, 0)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert len(state.returns()) == rules.players_count

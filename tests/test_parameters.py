@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from thousand.engine import DealOutcome, DealState, Game, MatchState, Phase, settle
+from thousand.engine.dealing import Dealt
 from thousand.rules import Rules
 
 from .positions import (
@@ -188,7 +189,7 @@ def test_bidding_forced_none_all_pass_redeals() -> None:
     )
     assert out.scores == (0, 0, 0)
     game = Game.start(rules, totals=(10, 20, 30), dealer=1)
-    game = game.new_deal([cards(h) for h in STD_HANDS], cards(STD_TALON))
+    game = game.new_deal(Dealt(tuple(cards(h) for h in STD_HANDS), (cards(STD_TALON),)))
     game = game.apply("pass").apply("pass")
     assert game.reports[-1].changes == (0, 0, 0)
     assert game.match.totals == (10, 20, 30)
@@ -218,7 +219,7 @@ def test_redeal_all_pass_pass_on() -> None:
     state = apply(new_deal(rules=rules), "pass", "pass")
     assert outcome_of(state).result == "passed-on"
     game = Game.start(rules, dealer=1)
-    game = game.new_deal([cards(h) for h in STD_HANDS], cards(STD_TALON))
+    game = game.new_deal(Dealt(tuple(cards(h) for h in STD_HANDS), (cards(STD_TALON),)))
     game = game.apply("pass").apply("pass")
     assert game.reports[-1].changes == (0, 0, 0)
     assert game.match.dealer == 2  # the deal passes to the next dealer

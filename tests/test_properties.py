@@ -53,7 +53,7 @@ from thousand.engine.actions import (
     TALON,
     WRITE_OFF,
 )
-from thousand.engine.deal import KEEP_ONE, WITHOUT_TAKING, procedure
+from thousand.engine.layout import KEEP_ONE, WITHOUT_TAKING, Layout
 from thousand.engine.scoring import score
 from thousand.records import read_record, record_of_game, replay, write_record
 from thousand.rules import PARAMS, Param, Rules, RulesError, template_rules
@@ -137,7 +137,7 @@ def unused(state: DealState) -> int:
 
 def outside(state: DealState) -> int:
     """The cards in no hand, trick or won pile, by the layout's procedure (rules.md part 4)."""
-    proc = procedure(state.rules)  # the layout's procedure wins over talon.distribution
+    proc = Layout.of(state.rules).procedure  # the layout's procedure wins over the distribution
     # a deal written off, or redealt on seeing the talon, ends before the talon is handed out
     ended = state.outcome is not None and state.outcome.result in ("written-off", "redealt")
     handed_out = state.talon_shown and state.phase is not Phase.PASSING and not ended

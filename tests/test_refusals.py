@@ -14,14 +14,14 @@ import json
 import random
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 
 from thousand.cards import CARD_TEXT, mask_of, parse_card, parse_cards
 from thousand.engine import Game, IllegalAction, MoveSyntaxError, Phase
 from thousand.engine.actions import BID, BLIND, CONTRACT, give, play
-from thousand.engine.game import DealLog
+from thousand.engine.dealing import Dealt
 from thousand.engine.views import game_view
 from thousand.rules import Rules, rules_from_record
 from thousand.rules.templates import TEMPLATES
@@ -49,10 +49,11 @@ CASES: list[tuple[str, dict[str, object]]] = [(name, {}) for name in sorted(TEMP
 
 @dataclass(frozen=True, slots=True)
 class Point:
-    """A seat to act at some point of a deal: the game before the deal, and the deal's moves."""
+    """A seat to act at some point of a deal: the game before the deal, the cards dealt and
+    the deal's moves."""
 
     before: Game
-    log: DealLog
+    dealt: Dealt
     moves: tuple[int, ...]
     seat: int
 
@@ -71,16 +72,9 @@ def seen(game: Game, seat: int) -> str:
     return json.dumps(game_view(game, seat).to_json(rules=False), sort_keys=True)
 
 
-def replayed(before: Game, log: DealLog, moves: tuple[int, ...]) -> Iterator[Game]:
-    """The deal of ``log`` dealt after ``before``, then after each of ``moves``."""
-    game = before.new_deal(
-        log.hands,
-        log.talon,
-        talons=log.talons or None,
-        stock=log.stock,
-        aside=log.aside,
-        shown=log.shown,
-    )
+def replayed(before: Game, dealt: Dealt, moves: tuple[int, ...]) -> Iterator[Game]:
+    """The deal of ``dealt`` dealt after ``before``, then after each of ``moves``."""
+    game = before.new_deal(dealt)
     yield game
     for m in moves:
         game = game.apply(m)
@@ -101,7 +95,7 @@ def points(rules: Rules, seed: int, deals: int, every: int) -> Iterator[Point]:
         while game.in_deal:
             assert game.deal is not None and game.deal.to_act is not None
             if game.deal.phase is not Phase.PLAY or len(moves) % every == every // 2:
-                yield Point(before, game.logs[-1], tuple(moves), game.deal.to_act)
+                yield Point(before, game.logs[-1].dealt, tuple(moves), game.deal.to_act)
             action = rng.choice(game.deal.legal_actions())
             moves.append(action)
             game = game.apply(action)
@@ -110,12 +104,12 @@ def points(rules: Rules, seed: int, deals: int, every: int) -> Iterator[Point]:
 def hidden_cards(point: Point) -> list[int]:
     """The cards the seat has not seen at any step of the deal so far."""
     shown: set[str] = set()
-    for game in replayed(point.before, point.log, point.moves):
+    for game in replayed(point.before, point.dealt, point.moves):
         shown |= set(CARD_RE.findall(seen(game, point.seat)))
     return [c for c in range(24) if CARD_TEXT[c] not in shown]
 
 
-def swapped(log: DealLog, a: int, b: int) -> DealLog:
+def swapped(dealt: Dealt, a: int, b: int) -> Dealt:
     """The same deal with cards ``a`` and ``b`` trading places."""
 
     def mask(m: int) -> int:
@@ -125,21 +119,20 @@ def swapped(log: DealLog, a: int, b: int) -> DealLog:
     def card(c: int) -> int:
         return b if c == a else a if c == b else c
 
-    return DealLog(
-        log.dealer,
-        tuple(mask(h) for h in log.hands),
-        mask(log.talon),
-        talons=tuple(mask(t) for t in log.talons),
-        stock=tuple(card(c) for c in log.stock),
-        aside=mask(log.aside),
-        shown=card(log.shown) if log.shown >= 0 else -1,
+    return replace(
+        dealt,
+        hands=tuple(mask(h) for h in dealt.hands),
+        talons=tuple(mask(t) for t in dealt.talons),
+        stock=tuple(card(c) for c in dealt.stock),
+        aside=mask(dealt.aside),
+        shown=card(dealt.shown) if dealt.shown >= 0 else -1,
     )
 
 
-def same_to_seat(point: Point, other: DealLog) -> Game | None:
+def same_to_seat(point: Point, other: Dealt) -> Game | None:
     """The other deal at the point, if the seat saw exactly what it saw in the real one."""
     try:
-        real = list(replayed(point.before, point.log, point.moves))
+        real = list(replayed(point.before, point.dealt, point.moves))
         alt = list(replayed(point.before, other, point.moves))
     except (IllegalAction, ValueError):
         return None
@@ -157,14 +150,14 @@ def test_refusals_do_not_depend_on_hidden_cards(
     compared = 0
     for point in points(rules, seed=rng.randrange(2**32), deals=3, every=5):
         hidden = hidden_cards(point)
-        real = list(replayed(point.before, point.log, point.moves))[-1]
+        real = list(replayed(point.before, point.dealt, point.moves))[-1]
         answers = {a: answer(real, a) for a in ACTIONS}
         found = 0
         for _ in range(30):
             if found == 2 or len(hidden) < 2:
                 break
             a, b = rng.sample(hidden, 2)
-            alt = same_to_seat(point, swapped(point.log, a, b))
+            alt = same_to_seat(point, swapped(point.dealt, a, b))
             if alt is None:
                 continue
             found += 1
@@ -183,7 +176,7 @@ def test_refusal_of_a_card_held_elsewhere_does_not_say_where() -> None:
     hands = ("9c Jc Qc Kc Tc Ac 9d", "Jd Qd Kd Td Ad 9h Jh", "Qh Kh Th Ah 9s Js Qs")
     masks = tuple(mask_of(parse_cards(h)) for h in hands)
     talon = mask_of(parse_cards("Ks Ts As"))
-    game = Game.start(rules, dealer=2).new_deal(masks, talon)
+    game = Game.start(rules, dealer=2).new_deal(Dealt(masks, (talon,)))
     # forehand (seat 0) bids, the others pass: seat 0 takes the talon and must pass cards
     for move in ("100", "pass", "pass"):
         game = game.apply(move)

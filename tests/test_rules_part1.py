@@ -31,7 +31,7 @@ from thousand.engine import (
     round_points,
     settle,
 )
-from thousand.engine.dealing import shuffled_deck
+from thousand.engine.dealing import Dealt, shuffled_deck
 
 from .positions import (
     BEAT,
@@ -156,7 +156,7 @@ def test_1_2_bottom_card_guard() -> None:
 def test_1_2_first_dealer_is_seat_0() -> None:
     game = Game.start(RUSSIAN)
     assert game.match.dealer == 0
-    game = game.new_deal([cards(h) for h in STD_HANDS], cards(STD_TALON))
+    game = game.new_deal(Dealt(tuple(cards(h) for h in STD_HANDS), (cards(STD_TALON),)))
     assert game.deal is not None
     assert game.deal.dealer == 0
     assert game.deal.to_act == 1
@@ -167,13 +167,13 @@ def test_1_2_dealer_rotates_after_each_scored_deal() -> None:
     game = Game.start(RUSSIAN)
     dealers = []
     # a played deal
-    game = game.new_deal(hands, talon)
+    game = game.new_deal(Dealt(tuple(hands), (talon,)))
     for move in (*moves, *trick_moves(DEAL_E11)):
         game = game.apply(move)
     dealers.append(game.match.dealer)
     # then written-off deals, each won by the forehand of the new dealer
     for _ in range(3):
-        game = game.new_deal([cards(h) for h in STD_HANDS], cards(STD_TALON))
+        game = game.new_deal(Dealt(tuple(cards(h) for h in STD_HANDS), (cards(STD_TALON),)))
         game = _apply_all(game, "100", "pass", "pass", "writeoff")
         dealers.append(game.match.dealer)
     assert dealers == [1, 2, 0, 1]
@@ -184,11 +184,11 @@ def test_1_2_dealer_rotates_after_each_scored_deal() -> None:
 def test_1_2_no_rotation_after_a_redeal() -> None:
     rules = russian({"bidding.forced": "none"})
     game = Game.start(rules, dealer=2)
-    game = game.new_deal([cards(h) for h in STD_HANDS], cards(STD_TALON))
+    game = game.new_deal(Dealt(tuple(cards(h) for h in STD_HANDS), (cards(STD_TALON),)))
     game = _apply_all(game, "pass", "pass")
     assert game.reports[-1].outcome.result == "redealt"
     assert game.match.dealer == 2
-    game = game.new_deal([cards(h) for h in STD_HANDS], cards(STD_TALON))
+    game = game.new_deal(Dealt(tuple(cards(h) for h in STD_HANDS), (cards(STD_TALON),)))
     assert game.deal is not None and game.deal.dealer == 2 and game.deal.to_act == 0
 
 
@@ -340,7 +340,9 @@ def test_1_4_2_writeoff_amounts() -> None:
     assert (out.declarer, out.bid, out.contract) == (1, 105, 105)
     assert out.scores == (52, -105, 52)
     assert out.card_points is None and out.tricks is None
-    game = Game.start(RUSSIAN).new_deal([cards(h) for h in STD_HANDS], cards(STD_TALON))
+    game = Game.start(RUSSIAN).new_deal(
+        Dealt(tuple(cards(h) for h in STD_HANDS), (cards(STD_TALON),))
+    )
     game = _apply_all(game, "105", "pass", "pass", "writeoff")
     assert game.match.totals == (52, -105, 52)
     assert game.reports[-1].changes == (52, -105, 52)
@@ -905,14 +907,14 @@ def test_1_9_step5_tie_goes_to_the_declarer_else_the_lowest_seat() -> None:
 def test_1_9_step5_no_deal_after_the_win() -> None:
     hands, talon, moves = setup(_e11_hands(), declarer=1)
     game = Game.start(RUSSIAN, totals=(0, 900, 0))
-    game = game.new_deal(hands, talon)
+    game = game.new_deal(Dealt(tuple(hands), (talon,)))
     for move in (*moves, *trick_moves(DEAL_E11)):
         game = game.apply(move)
     assert game.reports[-1].totals == (45, 1000, 15)
     assert game.over and game.match.winner == 1
     assert game.reports[-1].events == (Event(1, "win"),)
     with pytest.raises(ValueError):
-        game.new_deal(hands, talon)
+        game.new_deal(Dealt(tuple(hands), (talon,)))
 
 
 def _mounted_seat_0() -> MatchState:

@@ -80,7 +80,7 @@ def test_no_view_holds_a_hidden_card() -> None:
         log = game.logs[-1]
         for seat in (0, 1, 2, None):
             v = game_view(game, seat)
-            may = allowed(seat, state, log.hands, log.talon, moves)
+            may = allowed(seat, state, log.dealt.hands, log.dealt.talon, moves)
             seen = card_strings(v.to_json(rules=False))
             assert seen <= may, (seat, state.phase, sorted(seen - may))
         positions += 1

@@ -32,16 +32,15 @@ def test_full_views_in_every_layout(template: str) -> None:
         steps = deal["steps"]
         assert len(steps) == len(log.moves) + 1
         first = steps[0]["view"]
-        assert first["hands"] == [cards(h) for h in log.hands]
-        talons = list(log.talons) if log.talons else ([log.talon] if log.talon else [])
-        assert first["talons"] == [cards(t) for t in talons]
-        assert first["stock"] == [CARD_TEXT[c] for c in log.stock]
-        assert first["aside"] == cards(log.aside)
+        assert first["hands"] == [cards(h) for h in log.dealt.hands]
+        assert first["talons"] == [cards(t) for t in log.dealt.talons]
+        assert first["stock"] == [CARD_TEXT[c] for c in log.dealt.stock]
+        assert first["aside"] == cards(log.dealt.aside)
         for step in steps:
             view = step["view"]
             assert "legal_actions" not in view and view["seat"] is None and view["hand"] is None
             assert [len(h) for h in view["hands"]] == view["card_counts"]
-            assert view["dealt"] == [cards(h) for h in log.hands]
+            assert view["dealt"] == [cards(h) for h in log.dealt.hands]
             assert view["crawl_hidden"] == []
         last = steps[-1]["view"]
         assert last["phase"] == "done"

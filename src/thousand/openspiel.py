@@ -24,6 +24,8 @@ from .bots.sampler import Sampler
 from .cards import CARD_TEXT, DECK_SIZE
 from .engine.actions import MAX_ACTION, action_text
 from .engine.deal import Deal
+from .engine.dealing import dealt_from_deck
+from .engine.layout import Layout
 from .engine.scoring import score
 from .engine.state import DealState
 from .engine.views import view
@@ -142,25 +144,13 @@ class ThousandState(pyspiel.State):  # type: ignore[misc]
 
 
 def _owner(rules: Rules, index: int) -> int:
-    """Who gets the ``index``-th card dealt (dealer 0): forehand first; -1 for the talon."""
-    n = rules.players_count
-    size = rules.deal_hand_size
-    if index >= n * size:
-        return -1
-    return (1 + index // size) % n
+    """Who gets the ``index``-th card dealt (dealer 0), as the layout deals: a seat, or a
+    negative number for a talon, the stock or the cards set aside."""
+    return Layout.of(rules).places(0)[index]
 
 
 def _deal_from_order(rules: Rules, order: list[int]) -> Deal:
-    n = rules.players_count
-    hands = [0] * n
-    talon = 0
-    for i, c in enumerate(order):
-        owner = _owner(rules, i)
-        if owner < 0:
-            talon |= 1 << c
-        else:
-            hands[owner] |= 1 << c
-    return Deal.new(rules, 0, hands, talon)
+    return Deal.from_dealt(rules, 0, dealt_from_deck(Layout.of(rules), order, 0))
 
 
 class ThousandObserver:

@@ -42,7 +42,7 @@ class DealAnalysis:
 
 def analyze_deal(rules: Rules, number: int, log: DealLog) -> DealAnalysis:
     """Replay a deal's moves and solve every position of its play phase."""
-    d = Deal.new(rules, log.dealer, log.hands, log.talon)
+    d = Deal.from_dealt(rules, log.dealer, log.dealt)
     moves = list(log.moves)
     while moves and d.phase is not Phase.PLAY and d.phase is not Phase.DONE:
         d.apply(moves.pop(0))

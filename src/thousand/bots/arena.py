@@ -22,7 +22,7 @@ from typing import Any
 
 from ..engine import Game
 from ..engine.actions import PASS, is_bid
-from ..engine.dealing import deal_cards
+from ..engine.dealing import deal_layout
 from ..engine.views import game_view
 from ..rules import Rules, template_rules
 from .base import Bot, derive_seed
@@ -105,11 +105,11 @@ def play_deal_set(config: ArenaConfig, index: int) -> list[Played]:
     n = rules.players_count
     rng = random.Random(derive_seed(config.seed, "deal", index))
     dealer = rng.randrange(n)
-    hands, talon = deal_cards(rules, rng, dealer)
+    dealt = deal_layout(rules, rng, dealer)
     out = []
     for seating in seatings(len(config.bots), n):
         bots = _bots_for(config, seating, "deal", index)
-        game = Game.start(rules, dealer=dealer).new_deal(hands, talon)
+        game = Game.start(rules, dealer=dealer).new_deal(dealt)
         timing: dict[int, list[float]] = {}
         chosen: set[int] = set()
         game = play_out(game, bots, seating, timing, chosen)

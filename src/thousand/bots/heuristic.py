@@ -51,6 +51,7 @@ from ..engine.actions import (
     played_card,
 )
 from ..engine.deal import Phase
+from ..engine.layout import Layout
 from ..engine.scoring import writeoff_share
 from ..engine.views import SeatView
 from ..rules import Rules
@@ -134,7 +135,7 @@ def hand_estimate(hand: int, rules: Rules) -> int:
 
 def talons(hand: int, rules: Rules, count: int) -> list[int]:
     """``count`` talons drawn from the cards not in ``hand``; the same hand draws the same."""
-    size = rules.deal_talon_size
+    size = Layout.of(rules).talon_size
     if size <= 0:
         return [0]
     rng = random.Random(hand)

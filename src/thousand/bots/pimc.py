@@ -32,6 +32,7 @@ from ..engine.actions import (
     is_give,
 )
 from ..engine.deal import Deal, Phase
+from ..engine.layout import FIXED_DEAL, TAKE_AND_PASS, Layout
 from ..engine.views import SeatView
 from ..rules import Rules
 from .base import Limit
@@ -60,11 +61,9 @@ def pimc_layout(rules: Rules) -> bool:
     talon is taken and one card passed to each opponent (rules.md 1.4: the standard layout and
     dealer-sits-out), or, in the play only, the layouts of :func:`play_only_layout`. The others
     (draw stock, four in play, no talon, choose-talon) are played by the heuristic bot."""
+    layout = Layout.of(rules)
     return (
-        rules.players_layout in ("standard", "dealer-sits-out")
-        and rules.talon_distribution == "take-and-pass"
-        and rules.deal_talon_size == 3
-        and rules.deal_hand_size == 7
+        layout.procedure == TAKE_AND_PASS and layout.talon_size == 3 and layout.hand_size == 7
     ) or play_only_layout(rules)
 
 
@@ -74,13 +73,14 @@ def play_only_layout(rules: Rules) -> bool:
     seats of seven cards with the talon handed over without being taken (pass-without-taking
     with its card set aside, keep-one), and fixed-deal (two seats of seven, a talon of three,
     the declarer hands one card over and discards one)."""
-    if rules.players_layout == "fixed-deal":
-        return rules.players_count == 2 and rules.deal_hand_size == 7 and rules.deal_talon_size == 3
+    layout = Layout.of(rules)
+    if layout.procedure == FIXED_DEAL:
+        return layout.players == 2 and layout.hand_size == 7 and layout.talon_size == 3
     return (
-        rules.players_layout == "standard"
-        and rules.players_count == 3
-        and rules.talon_distribution in HANDOVER
-        and rules.deal_hand_size == 7
+        not layout.dealer_sits_out
+        and layout.players == 3
+        and layout.procedure in HANDOVER
+        and layout.hand_size == 7
     )
 
 

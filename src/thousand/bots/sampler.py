@@ -17,13 +17,14 @@ import random
 from ..cards import KING, QUEEN, card_list
 from ..engine.actions import DISCARD, NAMED_AMOUNT, PASS, bid, contract, give, play
 from ..engine.deal import Deal, Phase
+from ..engine.layout import FIXED_DEAL, KEEP_ONE, WITHOUT_TAKING, Layout
 from ..engine.views import SeatView
 from .knowledge import declarations, known_held, played_by, tricks_in_play_order, voids
 
 _PAIRS = tuple((1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4))
 
-HANDOVER = ("pass-without-taking", "keep-one")
-"""The layouts whose talon is handed over without being taken (sampled in the play only)."""
+HANDOVER = (WITHOUT_TAKING, KEEP_ONE)
+"""The procedures whose talon is handed over without being taken (sampled in the play only)."""
 
 TALON = -1
 """The slot of the talon while it is still hidden (in the auction)."""
@@ -90,7 +91,8 @@ class Sampler:
         self.voids = voids(view)
         self.known = known_held(view)
         self.hidden_talon = view.declarer is None
-        self.talon_size = view.rules.deal_talon_size if self.hidden_talon else 0
+        self.layout = Layout.of(view.rules)
+        self.talon_size = self.layout.talon_size if self.hidden_talon else 0
         seen = view.hand | view.played
         for k in self.known:
             seen |= k
@@ -98,9 +100,9 @@ class Sampler:
             seen |= view.talon & ~view.played  # placed below, with the declarer or a defender
         self.pool = ((1 << 24) - 1) & ~seen
         #: pass-without-taking and keep-one in the play: see :meth:`_attempt_handover`
-        self.handover = view.phase is Phase.PLAY and view.rules.talon_distribution in HANDOVER
+        self.handover = view.phase is Phase.PLAY and self.layout.procedure in HANDOVER
         #: fixed-deal in the play: see :meth:`_attempt_fixed_deal`
-        self.fixed_deal = view.phase is Phase.PLAY and view.rules.players_layout == "fixed-deal"
+        self.fixed_deal = view.phase is Phase.PLAY and self.layout.procedure == FIXED_DEAL
 
     def draw(self, tries: int = 40) -> Deal | None:
         """One consistent deal at the view's moment, or None after ``tries`` failed attempts."""
@@ -268,7 +270,7 @@ class Sampler:
         """Whether the declarer has passed ``seat`` a card: it holds more than it was dealt."""
         view = self.view
         held = view.card_counts[seat] + self.played[seat].bit_count()
-        return view.declarer is not None and held > view.rules.deal_hand_size
+        return view.declarer is not None and held > self.layout.hand_size
 
     def _rebuild(self, hands: list[int], talon: int, given: list[int]) -> Deal | None:
         """The deal as dealt behind these current hands, replayed to the view's moment."""
@@ -296,7 +298,7 @@ class Sampler:
         else:
             options = card_list(dealt[declarer])
             rng.shuffle(options)
-            for c in options[: view.rules.deal_talon_size]:
+            for c in options[: self.layout.talon_size]:
                 talon |= 1 << c
         dealt[declarer] &= ~talon
         if self.me != declarer:
@@ -316,7 +318,7 @@ class Sampler:
         assert declarer is not None
         n = view.seats
         rng = self.rng
-        keep_one = view.rules.talon_distribution == "keep-one"
+        keep_one = self.layout.procedure == KEEP_ONE
         full = (1 << 24) - 1
         hands = [self.known[s] for s in range(n)]
         hands[me] = view.hand or 0
@@ -449,8 +451,7 @@ class Sampler:
             talon_rest = view.talon & ~(view.hand or 0) & ~view.played & ~hands[other]
         pool = full & ~(view.hand or 0) & ~view.played & ~hands[other] & ~discard & ~talon_rest
         need = view.card_counts[other] - hands[other].bit_count()
-        rules = view.rules
-        unused_need = 24 - 2 * rules.deal_hand_size - rules.deal_talon_size
+        unused_need = self.layout.aside_size
         discard_need = pool.bit_count() + talon_rest.bit_count() - need - unused_need
         if discard_need < 0 or (me == declarer and discard_need):
             return None
@@ -504,7 +505,7 @@ class Sampler:
             options = card_list(before)
             rng.shuffle(options)
             talon = 0
-            for c in options[: view.rules.deal_talon_size]:
+            for c in options[: self.layout.talon_size]:
                 talon |= 1 << c
         dealt[declarer] = before & ~talon
         dealt[me] = view.dealt or 0

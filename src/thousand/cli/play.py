@@ -43,6 +43,7 @@ from ..engine.actions import (
     played_card,
 )
 from ..engine.deal import Phase
+from ..engine.layout import CHOOSE_TALON, FIXED_DEAL, KEEP_ONE, NO_TALON, WITHOUT_TAKING, Layout
 from ..engine.match import DealReport
 from ..engine.views import SeatView, game_view
 from ..records import record_of_game, write_record
@@ -352,32 +353,31 @@ class Table:
 
 
 def _talon_words(rules: Rules) -> str:
-    layout = rules.players_layout
-    if layout == "no-talon":
-        return "no talon; play starts right after the auction"
-    if layout == "draw-stock":
+    layout = Layout.of(rules)
+    size = layout.talon_size
+    if layout.stock_size:
         return (
             "the rest is a draw stock, its bottom card face up and its suit trump; after each"
             " trick the winner, then the other, draws; no duty to follow while the stock lasts"
         )
-    if layout == "fixed-deal":
+    if layout.procedure == NO_TALON:
+        return "no talon; play starts right after the auction"
+    if layout.procedure == FIXED_DEAL:
         return (
-            f"a talon of {rules.deal_talon_size}, the rest set aside; the declarer takes the"
+            f"a talon of {size}, the rest set aside; the declarer takes the"
             " talon, hands one card over and discards one onto its tricks"
         )
-    dist = rules.talon_distribution
-    size = rules.deal_talon_size
-    if dist == "choose-talon":
+    if layout.procedure == CHOOSE_TALON:
         return (
             f"two talons of {size}: the declarer picks one, takes it and discards {size}"
             " onto its tricks"
         )
-    if dist == "pass-without-taking":
+    if layout.procedure == WITHOUT_TAKING:
         return (
             f"a talon of {size} and a card set aside: the declarer hands the talon's cards to"
             " the others and takes the card set aside"
         )
-    if dist == "keep-one":
+    if layout.procedure == KEEP_ONE:
         return f"a talon of {size}: the declarer keeps one card and hands one to each opponent"
     return f"a talon of {size}: the declarer takes it and passes a card to each other player"
 
@@ -391,12 +391,13 @@ def rules_summary(template: str, rules: Rules) -> list[str]:
     seats = f"{n} players"
     if rules.players_partnerships == "across":
         seats += " in partnerships across the table (seats 0 and 2, 1 and 3)"
-    if rules.players_layout == "dealer-sits-out":
+    layout = Layout.of(rules)
+    if layout.dealer_sits_out:
         seats += "; the dealer sits out each deal"
         if rules.four_sitter_scores != "nothing":
             seats += f" and scores the talon ({rules.four_sitter_scores})"
-    lines.append(f"  {seats}; {rules.deal_hand_size} cards each; {_talon_words(rules)}.")
-    if rules.deal_first_card_shown:
+    lines.append(f"  {seats}; {layout.hand_size} cards each; {_talon_words(rules)}.")
+    if layout.shown:
         lines.append("  The deck's first card is shown to all and goes to forehand.")
     forced = {
         "none": "nobody must bid (all pass: redeal)",

@@ -2,8 +2,10 @@
 
 from .actions import MoveSyntaxError, action_text, describe, parse_action
 from .deal import Deal, Phase
+from .dealing import Dealt
 from .errors import IllegalAction
 from .game import DealLog, Game
+from .layout import Layout
 from .match import DealReport, Event, MatchState, settle
 from .scoring import DealOutcome, round_points
 from .state import DealState
@@ -14,9 +16,11 @@ __all__ = [
     "DealOutcome",
     "DealReport",
     "DealState",
+    "Dealt",
     "Event",
     "Game",
     "IllegalAction",
+    "Layout",
     "MatchState",
     "MoveSyntaxError",
     "Phase",

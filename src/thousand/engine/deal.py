@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from enum import IntEnum
 from typing import Final, Literal
 
-from ..cards import DECK_SIZE, FULL_DECK
 from ..rules import Rules
 from . import auction, choose_talon, contra, handover, redeal, talon, tricks
 from .actions import BUYBACK as BUYBACK_ACTION
@@ -22,6 +21,16 @@ from .actions import CONCEDE as CONCEDE_ACTION
 from .actions import NAMED_AMOUNT
 from .actions import PASS as PASS_ACTION
 from .actions import REBUY as REBUY_ACTION
+from .dealing import Dealt
+from .layout import (
+    CHOOSE_TALON,
+    FIXED_DEAL,
+    KEEP_ONE,
+    NO_TALON,
+    TAKE_AND_PASS,
+    WITHOUT_TAKING,
+    Layout,
+)
 
 
 class Phase(IntEnum):
@@ -43,37 +52,6 @@ class Phase(IntEnum):
 
 
 _PLAY: Final = Phase.PLAY
-
-# How the talon reaches the declarer (rules.md part 4), fixed when the deal is made.
-TAKE_AND_PASS: Final = 0
-"""1.4: take the talon, pass a card to each other active seat (also dealer-sits-out)."""
-NO_TALON: Final = 1
-"""no-talon and draw-stock: play starts right after the auction."""
-FIXED_DEAL: Final = 2
-"""fixed-deal: take the talon, hand one card over, discard one."""
-CHOOSE_TALON: Final = 3
-"""choose-talon: pick one of two talons, take it, discard two."""
-WITHOUT_TAKING: Final = 4
-"""pass-without-taking: hand the talon's cards over, then take the card set aside."""
-KEEP_ONE: Final = 5
-"""keep-one: keep one talon card, hand the others over."""
-
-
-def procedure(rules: Rules) -> int:
-    """Which procedure of part 4 a deal under ``rules`` follows (the layout wins)."""
-    layout = rules.players_layout
-    if layout == "no-talon" or layout == "draw-stock":
-        return NO_TALON
-    if layout == "fixed-deal":
-        return FIXED_DEAL
-    dist = rules.talon_distribution
-    if dist == "choose-talon":
-        return CHOOSE_TALON
-    if dist == "pass-without-taking":
-        return WITHOUT_TAKING
-    if dist == "keep-one":
-        return KEEP_ONE
-    return TAKE_AND_PASS
 
 
 DealEnd = Literal["played", "written-off", "conceded", "bought-back", "redealt", "passed-on"]
@@ -192,8 +170,8 @@ class Deal:
     k: int
     nxt: tuple[int, ...]
     #: what a deal never changes, in one slot so that copies stay cheap:
-    #: (procedure, talons, aside, shown, silent seats, golden)
-    fixed: tuple[int, tuple[int, ...], int, int, int, bool]
+    #: (procedure, talons, aside, shown, silent seats, golden, the cards as dealt)
+    fixed: tuple[int, tuple[int, ...], int, int, int, bool, Dealt]
     talon_open: bool
     stock: list[int]
     pool: int
@@ -233,37 +211,48 @@ class Deal:
         (``bidding.silence_below``, from the match's totals); ``golden`` makes it a golden deal
         (``golden.deals``: no auction, forehand declares at the target minus the barrel).
         """
-        n = rules.players_count
-        if len(hands) != n:
-            raise ValueError(f"{len(hands)} hands for {n} seats")
+        layout = Layout.of(rules)
         all_talons = tuple(talons) if talons is not None else ((talon_mask,) if talon_mask else ())
-        total = talon_mask | aside
-        count = talon_mask.bit_count() + aside.bit_count()
-        if talons is not None:
-            for t in all_talons:
-                total |= t
-                count += t.bit_count()
-        for c in stock:
-            total |= 1 << c
-            count += 1
-        for h in hands:
-            total |= h
-            count += h.bit_count()
-        if total != FULL_DECK or count != DECK_SIZE:
-            raise ValueError(f"the deal is not the {DECK_SIZE}-card deck, each card once")
+        dealt = Dealt(tuple(hands), all_talons, tuple(stock), aside, shown, layout.sitter(dealer))
+        return cls.from_dealt(rules, dealer, dealt, silent=silent, golden=golden)
+
+    @classmethod
+    def from_dealt(
+        cls, rules: Rules, dealer: int, dealt: Dealt, *, silent: int = 0, golden: bool = False
+    ) -> Deal:
+        """A deal as dealt: ``dealt`` holds every card (its sitter must be the layout's);
+        ``silent`` and ``golden`` as :meth:`new` takes them."""
+        n = rules.players_count
+        if len(dealt.hands) != n:
+            raise ValueError(f"{len(dealt.hands)} hands for {n} seats")
+        dealt.check_deck()
+        layout = Layout.of(rules)
+        if dealt.sitter != layout.sitter(dealer):
+            raise ValueError(
+                f"seat {dealt.sitter} sits out, the layout has {layout.sitter(dealer)} sit out"
+            )
+        hands = dealt.hands
+        stock = dealt.stock
         d = cls()
         d.rules = rules
         d.n = n
         d.dealer = dealer
-        sits_out = rules.players_layout == "dealer-sits-out"
-        order, nxt, active = _seating(n, dealer, sits_out)
+        order, nxt, active = _seating(n, dealer, layout.dealer_sits_out)
         d.order = order
         d.nxt = nxt
         d.active_mask = active
         d.k = len(order)
-        d.dealt = tuple(hands)
-        d.talon = talon_mask
-        d.fixed = (procedure(rules), all_talons, aside, shown, silent, golden)
+        d.dealt = hands
+        d.talon = dealt.talon
+        d.fixed = (
+            layout.procedure,
+            dealt.talons,
+            dealt.aside,
+            dealt.shown,
+            silent,
+            golden,
+            dealt,
+        )
         d.talon_open = False
         d.stock = list(stock)
         d.pool = 0
@@ -428,6 +417,11 @@ class Deal:
     def talons(self) -> tuple[int, ...]:
         """Every talon as dealt."""
         return self.fixed[1]
+
+    @property
+    def cards_dealt(self) -> Dealt:
+        """Every card as dealt, whole."""
+        return self.fixed[6]
 
     @property
     def aside(self) -> int:

@@ -7,27 +7,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..rules import Rules
-from .dealing import deal_layout
+from .dealing import Dealt, deal_layout
+from .layout import Layout
 from .match import DealReport, MatchState, settle
 from .state import DealState
 
 
 @dataclass(frozen=True, slots=True)
 class DealLog:
-    """A deal as a record keeps it: who dealt, the cards as dealt, and the moves (actions)."""
+    """A deal as a record keeps it: who dealt, the cards as dealt (whole), and the moves
+    (actions)."""
 
     dealer: int
-    hands: tuple[int, ...]
-    talon: int
+    dealt: Dealt
     moves: tuple[int, ...] = ()
-    #: every talon where the layout has more than one (choose-talon), else ()
-    talons: tuple[int, ...] = ()
-    #: the draw stock, top card first (draw-stock)
-    stock: tuple[int, ...] = ()
-    #: the cards set aside (pass-without-taking, fixed-deal), a mask
-    aside: int = 0
-    #: the card shown to all (``deal.first_card_shown``), or -1
-    shown: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,63 +61,33 @@ class Game:
         """A deal is under way (dealt and not yet over)."""
         return self.deal is not None and not self.deal.over
 
-    def new_deal(
-        self,
-        hands: Sequence[int],
-        talon: int,
-        *,
-        talons: Sequence[int] | None = None,
-        stock: Sequence[int] = (),
-        aside: int = 0,
-        shown: int = -1,
-    ) -> Game:
-        """Start the next deal with these cards; the dealer is the match's. The other layouts'
-        cards (``talons``, ``stock``, ``aside``, ``shown``) as :meth:`DealState.new` takes them."""
+    def new_deal(self, dealt: Dealt) -> Game:
+        """Start the next deal with these cards, dealt whole; the dealer is the match's.
+        ValueError, saying what is wrong, unless they are dealt as the rules' layout deals."""
         if self.over:
             raise ValueError("the match is over: no deal may follow its win")
         if self.in_deal:
             raise ValueError("the current deal is not over")
         dealer = self.match.dealer
+        dealt.check(Layout.of(self.rules), dealer)
         below = self.rules.bidding_silence_below
         silent = 0
         if below is not None:
             for seat, total in enumerate(self.match.totals):
                 if total < below:
                     silent |= 1 << seat
-        state = DealState.new(
+        state = DealState.from_dealt(
             self.rules,
             dealer,
-            hands,
-            talon,
-            talons=talons,
-            stock=stock,
-            aside=aside,
-            shown=shown,
+            dealt,
             silent=silent,
             golden=self.match.golden_played < self.rules.golden_deals,
         )
-        log = DealLog(
-            dealer,
-            tuple(hands),
-            talon,
-            talons=tuple(talons) if talons is not None else (),
-            stock=tuple(stock),
-            aside=aside,
-            shown=shown,
-        )
+        log = DealLog(dealer, dealt)
         return replace(self, deal=state, logs=(*self.logs, log))
 
     def shuffle_and_deal(self, rng: random.Random) -> Game:
-        dealt = deal_layout(self.rules, rng, self.match.dealer)
-        many = len(dealt.talons) > 1
-        return self.new_deal(
-            dealt.hands,
-            dealt.talon,
-            talons=dealt.talons if many else None,
-            stock=dealt.stock,
-            aside=dealt.aside,
-            shown=dealt.shown,
-        )
+        return self.new_deal(deal_layout(self.rules, rng, self.match.dealer))
 
     def apply(self, move: int | str, checked: bool = True) -> Game:
         """Apply a move to the current deal; when the deal ends, score it into the match."""

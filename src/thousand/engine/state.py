@@ -65,19 +65,12 @@ class DealState:
         )
 
     @classmethod
-    def from_dealt(cls, rules: Rules, dealer: int, dealt: Dealt) -> DealState:
-        """A deal from the cards :func:`~thousand.engine.dealing.deal_layout` dealt."""
-        many = len(dealt.talons) > 1
-        return cls.new(
-            rules,
-            dealer,
-            dealt.hands,
-            dealt.talon,
-            talons=dealt.talons if many else None,
-            stock=dealt.stock,
-            aside=dealt.aside,
-            shown=dealt.shown,
-        )
+    def from_dealt(
+        cls, rules: Rules, dealer: int, dealt: Dealt, *, silent: int = 0, golden: bool = False
+    ) -> DealState:
+        """A deal from the cards dealt, whole (:func:`~thousand.engine.dealing.deal_layout`);
+        ``silent`` and ``golden`` as :meth:`new` takes them."""
+        return cls(Deal.from_dealt(rules, dealer, dealt, silent=silent, golden=golden))
 
     @classmethod
     def shuffled(cls, rules: Rules, dealer: int, rng: random.Random) -> DealState:
@@ -135,6 +128,11 @@ class DealState:
     def talon_shown(self) -> bool:
         """Whether the talon (the chosen one, in choose-talon) has been shown."""
         return self._d.talon_open
+
+    @property
+    def cards_dealt(self) -> Dealt:
+        """Every card of the deal as dealt, whole: hands, talons, stock, aside, shown card."""
+        return self._d.cards_dealt
 
     @property
     def talons(self) -> tuple[int, ...]:

@@ -17,6 +17,7 @@ from ..cards import CARD_TEXT, KING, QUEEN, SUITS, hand_text
 from ..rules import Rules
 from .actions import NAMED_AMOUNT, NAMED_WORDS, WRITE_OFF, action_text
 from .deal import Phase
+from .layout import Layout
 from .match import MatchState
 from .state import DealState
 
@@ -133,6 +134,8 @@ class SeatView:
     crawl_hidden: tuple[int, ...] = ()
     #: how many talons were dealt (two in choose-talon)
     talons_count: int = 1
+    #: how many cards each talon holds as dealt (0 where there is none)
+    talon_size: int = 0
     #: ``bidding.blind``: the mask of the seats whose first bid was blind (public)
     blind_bids: int = 0
     #: the named contract (``special.*``) once the auction is won: misere, open or slam
@@ -225,6 +228,7 @@ class SeatView:
             "sitter": self.sitter,
             "crawl_hidden": list(self.crawl_hidden),
             "talons_count": self.talons_count,
+            "talon_size": self.talon_size,
             "named": self.named,
             "open_hand": _cards(self.open_hand),
             "writeoff_changes": None
@@ -342,6 +346,7 @@ def view(state: DealState, seat: int | None, match: MatchState | None = None) ->
         sitter=state.sitter,
         crawl_hidden=hidden,
         talons_count=len(state.talons),
+        talon_size=Layout.of(state.rules).talon_size if state.talons else 0,
         blind_bids=state.blinds,
         named=state.named,
         open_hand=state.hands[declarer] if declarer is not None and state.named == "open" else None,

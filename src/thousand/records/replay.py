@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import CARD_TEXT, SUITS, CardError, hand_text, mask_of, parse_cards, points_of
-from ..engine import DealReport, DealState, Game, IllegalAction, MoveSyntaxError
+from ..engine import DealReport, DealState, Dealt, Game, IllegalAction, Layout, MoveSyntaxError
 from ..engine.actions import parse_action
 from ..engine.deal import Phase
 from ..engine.game import DealLog
@@ -40,14 +40,7 @@ class Replay:
             self.record.players,
         )
         for number, log in enumerate(logs, start=1):
-            game = game.new_deal(
-                log.hands,
-                log.talon,
-                talons=log.talons or None,
-                stock=log.stock,
-                aside=log.aside,
-                shown=log.shown,
-            )
+            game = game.new_deal(log.dealt)
             yield Step(number, log, None, None, game)
             for action in log.moves:
                 assert game.deal is not None
@@ -145,30 +138,31 @@ def _replay_deal(game: Game, number: int, deal: RecordDeal, count: int) -> Game:
     if len(deal.hands) != n:
         raise RecordError(f"{where}: {len(deal.hands)} hands for {n} seats")
     hands = [parse_hand(h, where, f"seat {s}'s hand") for s, h in enumerate(deal.hands)]
-    shape = DealShape.of(rules, deal.dealer)
-    if len(deal.talon) != shape.talons:
-        raise RecordError(f"{where}: {len(deal.talon)} talons, the layout has {shape.talons}")
+    layout = Layout.of(rules)
+    sitter = layout.sitter(deal.dealer)
+    if len(deal.talon) != layout.talons:
+        raise RecordError(f"{where}: {len(deal.talon)} talons, the layout has {layout.talons}")
     talons = [
-        parse_hand(t, where, "the talon" if shape.talons == 1 else f"talon {i}")
+        parse_hand(t, where, "the talon" if layout.talons == 1 else f"talon {i}")
         for i, t in enumerate(deal.talon)
     ]
     sizes = [h.bit_count() for h in hands]
-    wrong = [s for s in range(n) if sizes[s] != shape.hand(s)]
+    wrong = [s for s in range(n) if sizes[s] != layout.hand_size_of(s, deal.dealer)]
     if wrong:
         shown_sizes = ", ".join(f"seat {s} {sizes[s]}" for s in wrong)
-        if shape.sitter is not None:
+        if sitter is not None:
             raise RecordError(
-                f"{where}: every active hand has {shape.hand_size} cards and the sitting dealer"
-                f" (seat {shape.sitter}) none; {shown_sizes}"
+                f"{where}: every active hand has {layout.hand_size} cards and the sitting dealer"
+                f" (seat {sitter}) none; {shown_sizes}"
             )
-        raise RecordError(f"{where}: every hand has {shape.hand_size} cards; {shown_sizes}")
+        raise RecordError(f"{where}: every hand has {layout.hand_size} cards; {shown_sizes}")
     for i, t in enumerate(talons):
-        if t.bit_count() != shape.talon_size:
-            what = "the talon" if shape.talons == 1 else f"talon {i}"
-            raise RecordError(f"{where}: {what} has {t.bit_count()} cards, not {shape.talon_size}")
-    stock = _layout_cards(where, "stock", deal.stock, shape.stock_size)
-    aside = _layout_cards(where, "aside", deal.aside, shape.aside_size)
-    shown_cards = _layout_cards(where, "shown", deal.shown, 1 if shape.shown else 0)
+        if t.bit_count() != layout.talon_size:
+            what = "the talon" if layout.talons == 1 else f"talon {i}"
+            raise RecordError(f"{where}: {what} has {t.bit_count()} cards, not {layout.talon_size}")
+    stock = _layout_cards(where, "stock", deal.stock, layout.stock_size)
+    aside = _layout_cards(where, "aside", deal.aside, layout.aside_size)
+    shown_cards = _layout_cards(where, "shown", deal.shown, 1 if layout.shown else 0)
     masks = [*hands, *talons]
     names = [f"seat {s}" for s in range(n)]
     names += ["the talon"] if len(talons) == 1 else [f"talon {i}" for i in range(len(talons))]
@@ -182,20 +176,14 @@ def _replay_deal(game: Game, number: int, deal: RecordDeal, count: int) -> Game:
     shown = -1
     if shown_cards:
         shown = shown_cards[0]
-        forehand = (deal.dealer + 1) % n
+        forehand = layout.seats(deal.dealer)[0]
         if not hands[forehand] >> shown & 1:
             raise RecordError(
                 f"{where}: the shown card {CARD_TEXT[shown]} is not in forehand's"
                 f" (seat {forehand}'s) hand"
             )
-    game = game.new_deal(
-        hands,
-        talons[0] if len(talons) == 1 else 0,
-        talons=talons if len(talons) > 1 else None,
-        stock=stock,
-        aside=mask_of(aside),
-        shown=shown,
-    )
+    dealt = Dealt(tuple(hands), tuple(talons), tuple(stock), mask_of(aside), shown, sitter)
+    game = game.new_deal(dealt)
     for i, token in enumerate(deal.moves, start=1):
         at = f"{where}, move {i} {quoted(token)}"
         if len(token) > MAX_MOVE:
@@ -211,44 +199,6 @@ def _replay_deal(game: Game, number: int, deal: RecordDeal, count: int) -> Game:
         except ValueError:
             raise RecordError(f"{at}: illegal: the deal is over: no move may follow it") from None
     return game
-
-
-@dataclass(frozen=True, slots=True)
-class DealShape:
-    """How many cards go where in a deal under some rules (rules.md part 4)."""
-
-    hand_size: int
-    sitter: int | None
-    talons: int
-    talon_size: int
-    stock_size: int
-    aside_size: int
-    shown: bool
-
-    @classmethod
-    def of(cls, rules: Rules, dealer: int) -> DealShape:
-        layout = rules.players_layout
-        n = rules.players_count
-        sitter = dealer if layout == "dealer-sits-out" else None
-        active = n - (1 if sitter is not None else 0)
-        no_talon = layout in ("no-talon", "draw-stock")
-        talons = 0 if no_talon else 2 if rules.talon_distribution == "choose-talon" else 1
-        talon_size = 0 if no_talon else rules.deal_talon_size
-        rest = 24 - active * rules.deal_hand_size - talons * talon_size
-        stock = rest if layout == "draw-stock" else 0
-        aside = 0 if layout == "draw-stock" else rest
-        return cls(
-            rules.deal_hand_size,
-            sitter,
-            talons,
-            talon_size,
-            stock,
-            aside,
-            rules.deal_first_card_shown,
-        )
-
-    def hand(self, seat: int) -> int:
-        return 0 if seat == self.sitter else self.hand_size
 
 
 _LAYOUT_WORDS = {

@@ -3,29 +3,23 @@
 from __future__ import annotations
 
 from ..cards import CARD_TEXT, hand_text
-from ..engine import DealLog, Game, action_text
+from ..engine import DealLog, Game, Layout, action_text
 from ..rules import TEMPLATES, template_rules
 from .model import Record, RecordDeal
-from .replay import DealShape
 
 
 def _deal(game: Game, log: DealLog) -> RecordDeal:
     """A deal as the record writes it, with the keys its layout has."""
-    shape = DealShape.of(game.rules, log.dealer)
-    if shape.talons > 1:
-        talons = tuple(hand_text(t) for t in log.talons)
-    elif shape.talons == 1:
-        talons = (hand_text(log.talon),)
-    else:
-        talons = ()
+    layout = Layout.of(game.rules)
+    dealt = log.dealt
     return RecordDeal(
         log.dealer,
-        tuple(hand_text(h) for h in log.hands),
-        talons,
+        tuple(hand_text(h) for h in dealt.hands),
+        tuple(hand_text(t) for t in dealt.talons),
         tuple(action_text(a) for a in log.moves),
-        stock=" ".join(CARD_TEXT[c] for c in log.stock) if shape.stock_size else None,
-        aside=hand_text(log.aside) if shape.aside_size else None,
-        shown=CARD_TEXT[log.shown] if shape.shown else None,
+        stock=" ".join(CARD_TEXT[c] for c in dealt.stock) if layout.stock_size else None,
+        aside=hand_text(dealt.aside) if layout.aside_size else None,
+        shown=CARD_TEXT[dealt.shown] if layout.shown else None,
     )
 
 

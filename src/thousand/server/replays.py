@@ -33,7 +33,7 @@ def full_view(game: Game, log: DealLog) -> dict[str, Any]:
     assert state is not None
     out = view(state, None, game.match).to_json(rules=False)
     del out["legal_actions"]
-    talons = list(log.talons) if log.talons else ([log.talon] if out["talons_count"] else [])
+    talons = list(log.dealt.talons)
     out.update(
         {
             "hands": [_cards(h) for h in state.hands],
@@ -41,7 +41,7 @@ def full_view(game: Game, log: DealLog) -> dict[str, Any]:
             "talon": _cards(talons[0]) if len(talons) == 1 else None,
             "talons": [_cards(t) for t in talons],
             "stock": [CARD_TEXT[c] for c in state.stock],
-            "aside": _cards(log.aside),
+            "aside": _cards(log.dealt.aside),
             "passed": [None if c is None else CARD_TEXT[c] for c in state.given],
             "discarded": _cards(state.discarded),
             "trick": [{"seat": s, "card": CARD_TEXT[c]} for s, c in state.trick],

@@ -36,6 +36,8 @@ from sqlalchemy import (
     update,
 )
 
+from ..engine import Dealt
+
 metadata = MetaData()
 
 tables = Table(
@@ -69,8 +71,8 @@ deals = Table(
     Column("number", Integer, primary_key=True, autoincrement=False),
     Column("version", Integer, nullable=False),
     Column("dealer", Integer, nullable=False),
-    Column("hands", Text, nullable=False),
-    Column("talon", Text, nullable=False),
+    #: the cards as dealt, whole: :meth:`thousand.engine.Dealt.to_json`
+    Column("dealt", Text, nullable=False),
 )
 
 moves = Table(
@@ -105,11 +107,15 @@ class SeatRow:
 
 @dataclass(frozen=True, slots=True)
 class DealRow:
+    """A deal as stored: its number (from 1), the table version that dealt it, its dealer and
+    every card it handed out, whole."""
+
     number: int
     version: int
     dealer: int
-    hands: tuple[int, ...]
-    talon: int
+    #: None where the stored cards cannot be read; ``unreadable`` says why
+    dealt: Dealt | None
+    unreadable: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,8 +240,7 @@ class Store:
                     number=deal.number,
                     version=deal.version,
                     dealer=deal.dealer,
-                    hands=json.dumps(list(deal.hands)),
-                    talon=json.dumps(deal.talon),
+                    dealt=json.dumps(_dealt(deal).to_json(), separators=(",", ":")),
                 )
             )
             conn.execute(
@@ -272,13 +277,21 @@ class Store:
                 return None
             return self._full(conn, found._mapping)
 
-    def load_all(self, statuses: Sequence[str]) -> list[TableRow]:
-        """Every table in one of ``statuses``, with its seats, deals and moves."""
+    def load_all(self, statuses: Sequence[str]) -> tuple[list[TableRow], list[Unreadable]]:
+        """Every table in one of ``statuses``, with its seats, deals and moves; and the tables
+        whose rows cannot be read, each with what is wrong (they are left as they are)."""
+        loaded: list[TableRow] = []
+        unreadable: list[Unreadable] = []
         with self.engine.connect() as conn:
             found = conn.execute(
                 select(tables).where(tables.c.status.in_(list(statuses))).order_by(tables.c.created)
             ).all()
-            return [self._full(conn, r._mapping) for r in found]
+            for r in found:
+                try:
+                    loaded.append(self._full(conn, r._mapping))
+                except UnreadableRow as e:
+                    unreadable.append(Unreadable(r._mapping["id"], str(e)))
+            return loaded, unreadable
 
     def finished(self, limit: int | None = None, offset: int = 0) -> list[TableRow]:
         """The finished tables, newest first, without their deals and moves: ``limit`` of
@@ -297,10 +310,15 @@ class Store:
             return rows
 
     def _full(self, conn: Connection, m: Any) -> TableRow:
-        row = _table(m)
+        """A table's row with its seats, deals and moves; :class:`UnreadableRow` where a row
+        cannot be read."""
+        try:
+            row = _table(m)
+        except (ValueError, KeyError, TypeError, AttributeError) as e:
+            raise UnreadableRow(f"its row in 'tables' cannot be read: {e}") from None
         row.seats = _seats(conn, row.id)
         row.deals = [
-            DealRow(d.number, d.version, d.dealer, tuple(json.loads(d.hands)), json.loads(d.talon))
+            _deal_row(d)
             for d in conn.execute(
                 select(deals).where(deals.c.table_id == row.id).order_by(deals.c.number)
             )
@@ -312,6 +330,33 @@ class Store:
             )
         ]
         return row
+
+
+def _dealt(deal: DealRow) -> Dealt:
+    if deal.dealt is None:
+        raise ValueError(f"deal {deal.number} has no cards to store")
+    return deal.dealt
+
+
+class UnreadableRow(ValueError):
+    """A stored row that cannot be read back (damaged, or written by something else)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    """A table whose rows cannot be read: its id and what is wrong."""
+
+    table_id: str
+    problem: str
+
+
+def _deal_row(d: Any) -> DealRow:
+    """A stored deal; one whose cards cannot be read comes back without them, saying why (the
+    table that holds it cannot be loaded, and says so)."""
+    try:
+        return DealRow(d.number, d.version, d.dealer, Dealt.from_json(json.loads(d.dealt)))
+    except ValueError as e:
+        return DealRow(d.number, d.version, d.dealer, None, str(e))
 
 
 def _table(m: Any) -> TableRow:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import logging
 import multiprocessing
 import random
 import secrets
@@ -33,6 +34,7 @@ from .config import Settings
 from .storage import DealRow, MoveRow, SeatRow, SeatSpec, Store, TableRow, now
 
 OPEN, PLAYING, FINISHED = "open", "playing", "finished"
+logger = logging.getLogger(__name__)
 #: messages queued for one connection, unsent, before it is cut off
 MAX_BACKLOG = 2000
 #: connections one seat may have open to its table at once (a few tabs, a reconnect)
@@ -45,6 +47,21 @@ class LobbyError(ValueError):
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status = status
+
+
+class Unloadable(LobbyError):
+    """A stored table whose rows do not make a game: it is set aside, never played."""
+
+    def __init__(self, table_id: str, problem: str) -> None:
+        super().__init__(503, f"table {table_id} cannot be loaded: {problem}")
+        self.table_id = table_id
+
+    @classmethod
+    def because(cls, table_id: str, sentence: str) -> Unloadable:
+        """The error for a table set aside, with its whole sentence as it was logged."""
+        error = cls(table_id, "")
+        error.args = (sentence,)
+        return error
 
 
 def token_hash(token: str) -> str:
@@ -137,7 +154,8 @@ class LiveTable:
         return names
 
     def _rebuild(self) -> Game:
-        """The game from the stored deals and moves, each checked again."""
+        """The game from the stored deals and moves, each checked again; :class:`Unloadable`,
+        saying what is wrong (and naming no card), where they do not make a game."""
         game = Game.start(self.rules, players=self._names())
         moves_by_deal: dict[int, list[MoveRow]] = {}
         for m in self.row.moves:
@@ -145,9 +163,25 @@ class LiveTable:
             if m.intent_id is not None:
                 self.answered[(m.seat, m.intent_id)] = m.version
         for d in self.row.deals:
-            game = game.new_deal(d.hands, d.talon)
+            if d.dealer != game.match.dealer:
+                raise Unloadable(
+                    self.id, f"deal {d.number} was dealt by seat {d.dealer}, not by the dealer due"
+                )
+            if d.dealt is None:
+                raise Unloadable(self.id, f"deal {d.number} cannot be read: {d.unreadable}")
+            try:
+                game = game.new_deal(d.dealt)
+            except ValueError as e:
+                raise Unloadable(self.id, f"deal {d.number}: {e}") from None
             for m in moves_by_deal.get(d.number, []):
-                game = game.apply(m.move)
+                if game.deal is None or game.deal.to_act != m.seat:
+                    raise Unloadable(self.id, f"the move of version {m.version} is out of turn")
+                try:
+                    game = game.apply(m.move)
+                except ValueError:
+                    raise Unloadable(
+                        self.id, f"the move of version {m.version} is not legal there"
+                    ) from None
         return game
 
     def free_seats(self) -> list[int]:
@@ -338,7 +372,7 @@ class LiveTable:
         await self.hub.write(
             self.hub.store.append_deal,
             self.id,
-            DealRow(number, version, log.dealer, log.hands, log.talon),
+            DealRow(number, version, log.dealer, log.dealt),
             self.status,
         )
         self.row.version = version
@@ -443,6 +477,8 @@ class Hub:
         #: the tables in memory, the least recently used first: every unfinished one, and
         #: at most ``finished_cache`` finished ones with no connection
         self.tables: OrderedDict[str, LiveTable] = OrderedDict()
+        #: the stored tables that could not be loaded, by id, with what is wrong
+        self.set_aside: dict[str, str] = {}
         self.closing = False
         self.observers: list[Observer] = []
         self.clock = _clock
@@ -464,11 +500,34 @@ class Hub:
             o(table_id, version, seconds)
 
     def load(self) -> None:
-        """Every unfinished table from the store, resumed where it was."""
-        for row in self.store.load_all([OPEN, PLAYING]):
-            rules = rules_from_record(row.template, row.rules)
-            table = LiveTable(row, rules, self)
-            self.tables[row.id] = table
+        """Every unfinished table from the store, resumed where it was. A table that cannot be
+        loaded is reported by id and set aside (in :attr:`set_aside`); the others go on."""
+        rows, unreadable = self.store.load_all([OPEN, PLAYING])
+        for u in unreadable:
+            self._set_aside(u.table_id, f"table {u.table_id} cannot be loaded: {u.problem}")
+        for row in rows:
+            try:
+                self.tables[row.id] = self._rebuilt(row)
+            except Unloadable:
+                continue
+
+    def _rebuilt(self, row: TableRow) -> LiveTable:
+        """The live table of stored rows; :class:`Unloadable` (and the table set aside, its
+        problem logged) when they do not make a game, whatever is wrong with them."""
+        try:
+            return LiveTable(row, rules_from_record(row.template, row.rules), self)
+        except Unloadable as e:
+            problem = str(e)
+        except RulesError as e:
+            problem = f"table {row.id} cannot be loaded: {str(e).replace(chr(10), ' ')}"
+        except Exception as e:  # whatever else is wrong with its rows: never stop the server
+            problem = f"table {row.id} cannot be loaded: {type(e).__name__}: {e}"
+        self._set_aside(row.id, problem)
+        raise Unloadable.because(row.id, problem)
+
+    def _set_aside(self, table_id: str, problem: str) -> None:
+        self.set_aside[table_id] = problem
+        logger.error("%s; it is set aside", problem)
 
     async def resume(self) -> None:
         """Start what was under way when the server stopped: a due deal, a bot's turn."""
@@ -562,10 +621,20 @@ class Hub:
             self.processes.shutdown(wait=True, cancel_futures=True)
 
     def _build(self, table_id: str) -> LiveTable:
-        row = self.store.load(table_id)
+        """A stored table rebuilt: 404 when there is none, 503 saying what is wrong when its
+        rows cannot be read or do not make a game (it is set aside)."""
+        problem = self.set_aside.get(table_id)
+        if problem is not None:
+            raise Unloadable.because(table_id, problem)
+        try:
+            row = self.store.load(table_id)
+        except Exception as e:
+            problem = f"table {table_id} cannot be loaded: {type(e).__name__}: {e}"
+            self._set_aside(table_id, problem)
+            raise Unloadable.because(table_id, problem) from None
         if row is None:
             raise LobbyError(404, f"there is no table {table_id!r}")
-        return LiveTable(row, rules_from_record(row.template, row.rules), self)
+        return self._rebuilt(row)
 
     def _keep(self, table: LiveTable) -> LiveTable:
         self.tables[table.id] = table

@@ -378,7 +378,7 @@ export function tableScreen(root, tableId, { watch }) {
     if (view.talon && !["play", "done"].includes(view.phase)) {
       pieces.push(h("div", { class: "talon", role: "group", "aria-label": t("table.talon") }, h("span", { class: "label" }, t("table.talon")), view.talon.map((c) => cardImage(c))));
     } else if (view.talons_count > 0 && view.phase === "auction") {
-      pieces.push(h("div", { class: "talon", "aria-label": t("table.talon") }, h("span", { class: "label" }, t("table.talon")), Array.from({ length: view.talons_count * (state.rules["deal.talon_size"] || 1) }, () => cardBack())));
+      pieces.push(h("div", { class: "talon", "aria-label": t("table.talon") }, h("span", { class: "label" }, t("table.talon")), Array.from({ length: view.talons_count * view.talon_size }, () => cardBack())));
     }
     if (view.shown) pieces.push(h("div", { class: "shown" }, h("span", { class: "label" }, t("table.shown")), cardImage(view.shown)));
     if (view.stock_count) {
