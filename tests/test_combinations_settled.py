@@ -17,6 +17,7 @@ import pytest
 
 from thousand.engine import DealState, Game, MatchState, Phase, settle
 from thousand.engine.dealing import Dealt
+from thousand.engine.layout import Layout
 from thousand.records import RecordError, read_record, record_of_game, replay, write_record
 from thousand.rules import Rules, RulesError, template_rules
 
@@ -43,9 +44,9 @@ def game_of(
     dealer: int = 0,
 ) -> Game:
     """A match of one deal from hand strings and record tokens."""
-    game = Game.start(rules, totals, dealer).new_deal(
-        Dealt(tuple(cards(h) for h in hands), (cards(talon),))
-    )
+    sitter = Layout.of(rules).sitter(dealer)
+    dealt = Dealt(tuple(cards(h) for h in hands), (cards(talon),), sitter=sitter)
+    game = Game.start(rules, totals, dealer).new_deal(dealt)
     for move in moves:
         game = game.apply(move)
     return game
