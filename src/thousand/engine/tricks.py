@@ -179,7 +179,7 @@ def apply(d: Deal, action: int) -> None:
                 d.trick_best_seat = seat
             trick.append(c)
             if len(trick) == d.k:
-                _close_trick(d)
+                _close_trick(d, d.trick_trump)
                 return
         else:
             _lead(d, seat, c)
@@ -199,7 +199,7 @@ def _crawl(d: Deal, seat: int, c: int) -> None:
         d.trick.append(c)
         if len(d.trick) == d.k:
             d.special &= ~2
-            _close_trick(d)
+            _close_trick(d, -1)  # a crawl is won in the declarer's suit: no trump
             return
     d.to_act = d.nxt[seat]
 
@@ -255,12 +255,14 @@ def _declare_aces(d: Deal, seat: int, suit: int) -> None:
         d.trick_trump = suit
 
 
-def _close_trick(d: Deal) -> None:
+def _close_trick(d: Deal, trump: int) -> None:
+    """The trick is complete: ``trump`` is the trump it was played under (-1: none)."""
     w = d.trick_best_seat
     cards = d.trick
     d.won[w] |= (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) if d.k == 3 else _mask(cards)
     d.tricks[w] += 1
     d.completed = (*d.completed, (d.leader, tuple(cards), w))
+    d.completed_trumps = (*d.completed_trumps, trump)
     d.trick = []
     d.leader = w
     d.to_act = w
