@@ -90,7 +90,7 @@ class Sampler:
         self.voids = voids(view)
         self.known = known_held(view)
         self.hidden_talon = view.declarer is None
-        self.talon_size = view.rules.deal_talon_size if self.hidden_talon else 0
+        self.talon_size = sum(view.talon_sizes) if self.hidden_talon else 0
         seen = view.hand | view.played
         for k in self.known:
             seen |= k
@@ -296,7 +296,7 @@ class Sampler:
         else:
             options = card_list(dealt[declarer])
             rng.shuffle(options)
-            for c in options[: view.rules.deal_talon_size]:
+            for c in options[: sum(view.talon_sizes)]:
                 talon |= 1 << c
         dealt[declarer] &= ~talon
         if self.me != declarer:
@@ -504,7 +504,7 @@ class Sampler:
             options = card_list(before)
             rng.shuffle(options)
             talon = 0
-            for c in options[: view.rules.deal_talon_size]:
+            for c in options[: sum(view.talon_sizes)]:
                 talon |= 1 << c
         dealt[declarer] = before & ~talon
         dealt[me] = view.dealt or 0

@@ -195,6 +195,10 @@ class SeatView:
         )
         return (*done, self.trick) if self.trick else done
 
+    def play_order(self, leader: int) -> tuple[int, ...]:
+        """The active seats in play order from ``leader``."""
+        return _play_order(self.active, leader, len(self.active))
+
     def tricks_trumps(self) -> tuple[int | None, ...]:
         """The trump of each trick of :meth:`tricks_in_play_order`."""
         return (*self.completed_trumps, self.trick_trump) if self.trick else self.completed_trumps
