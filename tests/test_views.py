@@ -286,14 +286,27 @@ def test_completed_tricks_match_the_deal(template: str) -> None:
     assert checked > 100
 
 
-def test_talon_sizes() -> None:
-    sizes = {
-        "russian": [3],
-        "tysiac-2p": [2, 2],
-        "four-player-a": [],
-        "two-player-a": [],
-        "polish-2card": [2],
-    }
-    for template, expected in sizes.items():
-        state = DealState.shuffled(template_rules(template), 0, random.Random(1))
-        assert view(state, None).to_json()["talon_sizes"] == expected, template
+@pytest.mark.parametrize(
+    ("template", "talons", "dealt", "aside", "stock"),
+    [
+        ("russian", [3], [7, 7, 7], 0, 0),
+        ("tysiac-2p", [2, 2], [10, 10], 0, 0),
+        ("four-player-a", [], [6, 6, 6, 6], 0, 0),
+        ("four-player", [3], [0, 7, 7, 7], 0, 0),
+        ("two-player-a", [], [9, 9], 0, 6),
+        ("two-player-b", [3], [7, 7], 7, 0),
+        ("polish-2card", [2], [7, 7, 7], 1, 0),
+    ],
+)
+def test_the_view_counts_the_cards_dealt(
+    template: str, talons: list[int], dealt: list[int], aside: int, stock: int
+) -> None:
+    """Talons, hands, cards set aside and the stock, counted by the engine: no client counts
+    cards from the rule parameters."""
+    state = DealState.shuffled(template_rules(template), 0, random.Random(1))
+    data = view(state, None).to_json(rules=False)
+    assert data["talon_sizes"] == talons
+    assert data["dealt_counts"] == dealt
+    assert data["aside_count"] == aside
+    assert data["stock_count"] == stock
+    VALIDATORS["view"].validate(data)

@@ -268,7 +268,7 @@ class Sampler:
         """Whether the declarer has passed ``seat`` a card: it holds more than it was dealt."""
         view = self.view
         held = view.card_counts[seat] + self.played[seat].bit_count()
-        return view.declarer is not None and held > view.rules.deal_hand_size
+        return view.declarer is not None and held > view.dealt_counts[seat]
 
     def _rebuild(self, hands: list[int], talon: int, given: list[int]) -> Deal | None:
         """The deal as dealt behind these current hands, replayed to the view's moment."""
@@ -449,8 +449,7 @@ class Sampler:
             talon_rest = view.talon & ~(view.hand or 0) & ~view.played & ~hands[other]
         pool = full & ~(view.hand or 0) & ~view.played & ~hands[other] & ~discard & ~talon_rest
         need = view.card_counts[other] - hands[other].bit_count()
-        rules = view.rules
-        unused_need = 24 - 2 * rules.deal_hand_size - rules.deal_talon_size
+        unused_need = view.aside_count
         discard_need = pool.bit_count() + talon_rest.bit_count() - need - unused_need
         if discard_need < 0 or (me == declarer and discard_need):
             return None

@@ -287,9 +287,15 @@ class Table:
             elif c != action:
                 s = c // 6
                 value = after.rules.marriage_values[s]
+                if after.trick_trump == s:
+                    trump = f"; {SUIT_NAMES[s]} are trump from this trick"
+                elif after.trump == s:
+                    trump = f"; {SUIT_NAMES[s]} are trump from the next trick"
+                else:
+                    trump = ""  # marriage.one_trump: the first trump stays
                 lines.append(
                     f"{who} leads {CARD_TEXT[c]} and declares the {SUIT_NAMES[s]} marriage"
-                    f" ({value}); {SUIT_NAMES[s]} are trump from the next trick"
+                    f" ({value}){trump}"
                 )
             else:
                 lines.append(f"{who} plays {CARD_TEXT[c]}")

@@ -169,6 +169,10 @@ class SeatView:
     trick_trump: int | None = None
     #: how many cards each talon was dealt (() where there is no talon)
     talon_sizes: tuple[int, ...] = ()
+    #: how many cards each seat was dealt
+    dealt_counts: tuple[int, ...] = ()
+    #: how many cards were set aside as dealt (pass-without-taking, fixed-deal's unused cards)
+    aside_count: int = 0
 
     @property
     def seats(self) -> int:
@@ -287,6 +291,8 @@ class SeatView:
             "crawl_hidden": list(self.crawl_hidden),
             "talons_count": self.talons_count,
             "talon_sizes": list(self.talon_sizes),
+            "dealt_counts": list(self.dealt_counts),
+            "aside_count": self.aside_count,
             "named": self.named,
             "open_hand": _cards(self.open_hand),
             "writeoff_changes": None
@@ -487,6 +493,8 @@ def view(state: DealState, seat: int | None, match: MatchState | None = None) ->
         completed_trumps=state.completed_trumps,
         trick_trump=state.trick_trump,
         talon_sizes=tuple(t.bit_count() for t in state.talons),
+        dealt_counts=tuple(h.bit_count() for h in state.dealt),
+        aside_count=state.aside.bit_count(),
     )
 
 
