@@ -13,14 +13,16 @@ import pytest
 
 from thousand.bots import Limit
 from thousand.cards import mask_of, parse_cards
-from thousand.cli.play import hand_line, ordered_moves, play
+from thousand.cli.play import Table, hand_line, ordered_moves, play
 from thousand.cli.selfplay import load_rules
 from thousand.engine import DealState, Game
-from thousand.engine.actions import PASS, WRITE_OFF
+from thousand.engine.actions import PASS, WRITE_OFF, parse_action
 from thousand.engine.deal import Phase
 from thousand.engine.views import SeatView, view
 from thousand.records import read_record, record_of_game, replay, write_record
 from thousand.rules import TEMPLATES, template_rules
+
+from .positions import DEAL_2B, russian, scripted
 
 SHORT_MATCH = '{"game.target": 200, "barrel.threshold": null}'
 
@@ -206,3 +208,18 @@ def test_every_template_plays_to_the_winner(template: str) -> None:
     assert "wins" in lines[-1]
     assert script.asked > 0
     assert replay(read_record(write_record(record_of_game(game, template)))).game == game
+
+
+@pytest.mark.parametrize(
+    ("trump_from", "said"),
+    [("next-trick", "spades are trump from the next trick"), ("this-trick", "from this trick")],
+)
+def test_a_declaring_lead_says_when_its_trump_counts(trump_from: str, said: str) -> None:
+    """The line game reads the trick's trump from the view (it said "from the next trick"
+    whatever ``marriage.trump_from`` was)."""
+    rules = russian({"marriage.trump_from": trump_from})
+    before = scripted(DEAL_2B, rules=rules, upto=1)
+    after = before.apply("Ks+")
+    lines = Table("Ann", 3).narrate(1, parse_action("Ks+"), view(before, 0), view(after, 0))
+    assert lines[0].startswith("Seat 1 leads Ks and declares the spades marriage (40); ")
+    assert lines[0].endswith(said)

@@ -13,16 +13,16 @@ from textual.widgets import DataTable, OptionList, Static
 from thousand.client.app import ThousandApp
 from thousand.client.link import LinkError, Seat, split_table_url
 from thousand.client.render import (
-    card,
     hand_line,
-    move_label,
     scoresheet_rows,
     table_lines,
     trick_line,
 )
-from thousand.engine.actions import parse_action
+from thousand.engine.actions import MoveKind, parse_action
 from thousand.engine.game import Game
-from thousand.engine.views import game_view
+from thousand.engine.views import game_view, move_json
+from thousand.i18n import LANGUAGES, language
+from thousand.prose.moves import card, move_label
 from thousand.rules import rules_from_record
 
 from .server_support import BOT, HUMAN, SHORT_MATCH, Server, running
@@ -102,19 +102,30 @@ def test_a_two_seat_match_in_the_textual_client(server: Server) -> None:
 
 def test_rendering_from_views() -> None:
     assert hand_line(["9c", "Ac", "Qh", "Ts"], "h") == "Q♥ | A♣ 9♣ | T♠"
-    assert move_label("Qh+") == "Q♥ and declare the hearts marriage"
-    assert move_label("give 9s 2") == "give 9♠ to seat 2"
-    assert move_label("110") == "bid 110"
-    assert move_label("talon 1") == "take talon 1"
-    assert move_label("discard Js") == "discard J♠ face down"
-    assert move_label("crawl Qh") == "crawl: Q♥ face down"
-    assert move_label("declare h") == "declare the hearts marriage"
-    assert move_label("buyback") == "throw in before the talon"
-    assert [move_label(m) for m in ("redeal", "contra", "recontra", "concede", "rebuy")] == [
+
+    def label(token: str) -> str:
+        return move_label(move_json(parse_action(token)), lambda s: f"seat {s}")
+
+    assert label("Qh+") == "Q♥ and declare the marriage: hearts"
+    assert label("Ad+") == "A♦ and declare the four aces"
+    assert label("give 9s 2") == "give 9♠ to seat 2"
+    assert label("110") == "bid 110"
+    assert label("blind 120") == "bid 120 blind"
+    assert label("talon 1") == "take talon 2"
+    assert label("discard Js") == "discard J♠ face down"
+    assert label("crawl Qh") == "crawl: Q♥ face down"
+    assert label("declare h") == "declare the marriage: hearts"
+    assert label("buyback") == "throw in before the talon"
+    assert [label(m) for m in ("misere", "open", "slam")] == [
+        "misère: take no trick",
+        "open hand: play with the hand shown",
+        "slam: take every trick",
+    ]
+    assert [label(m) for m in ("redeal", "contra", "recontra", "concede", "rebuy")] == [
         "ask for a redeal",
-        "contra",
-        "recontra",
-        "concede",
+        "contra: double the contract",
+        "recontra: redouble the contract",
+        "concede the forced contract",
         "take the contract over",
     ]
     report = {
@@ -211,3 +222,29 @@ def test_the_link_reconnects_and_resends_a_move_once(server: Server) -> None:
     store.close()
     assert row is not None
     assert [m.intent_id for m in row.moves].count(intent_id) == 1
+
+
+EVERY_KIND = (
+    "Qh", "Qh+", "As+", "give 9s 2", "pass", "writeoff", "redeal", "contra", "recontra",
+    "concede", "buyback", "rebuy", "blind 120", "misere", "open", "slam", "110",
+    "contract 130", "crawl Qh", "discard Js", "talon 0", "declare h",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_kind_of_move_is_labelled_in_words_in_each_language(lang: str) -> None:
+    """The menu once showed "mi", "op", "sl", "bl" for misère, open, slam and blind bids: each
+    kind now has its sentence from the catalogue, and every language has its own words."""
+    moves = [move_json(parse_action(token)) for token in EVERY_KIND]
+    assert {m["kind"] for m in moves} == set(MoveKind)
+    with language("en"):
+        english = [move_label(m, lambda s: f"seat {s}") for m in moves]
+    with language(lang):
+        labels = [move_label(m, lambda s: f"seat {s}") for m in moves]
+    for token, text in zip(EVERY_KIND, labels, strict=True):
+        assert (text not in ("mi", "op", "sl", "bl") and " " in text) or token == "pass", text
+        assert "does not know" not in text and "{" not in text, (token, text)
+    assert len(set(english)) == len(english)  # no two moves read alike
+    if lang != "en":
+        changed = [a != b for a, b in zip(english, labels, strict=True)]
+        assert sum(changed) >= len(EVERY_KIND) - 2, lang  # "pass" in et may stay

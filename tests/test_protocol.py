@@ -75,10 +75,25 @@ def test_a_give_is_named_only_to_the_two_seats_it_concerns() -> None:
     assert protocol.move_event(0, action, 0, False)["move"] == "give As 2"
     assert protocol.move_event(0, action, 2, False)["move"] == "give As 2"
     hidden = protocol.move_event(0, action, 1, False)
-    assert hidden == {"kind": "move", "seat": 0, "move": None, "to": 2}
+    assert hidden == {
+        "kind": "move",
+        "seat": 0,
+        "move": None,
+        "to": 2,
+        "action": {"kind": "give", "seat": 2},
+    }
+    assert protocol.move_event(0, action, 2, False)["action"] == {
+        "token": "give As 2",
+        "kind": "give",
+        "card": "As",
+        "seat": 2,
+    }
     assert protocol.move_event(0, action, None, False)["move"] is None
     assert protocol.move_event(0, action, None, True)["move"] == "give As 2"
     assert protocol.move_event(1, play(parse_card("As")), None, False)["move"] == "As"
+    for recipient in (0, 1, 2, None):
+        event = protocol.move_event(0, action, recipient, False)
+        VALIDATORS["event"].validate({"type": "event", "version": 3, "event": event, "view": None})
 
 
 def test_a_face_down_card_is_named_only_to_its_player() -> None:
@@ -89,11 +104,14 @@ def test_a_face_down_card_is_named_only_to_its_player() -> None:
         "seat": 1,
         "move": None,
         "face_down": "crawl",
+        "action": {"kind": "crawl"},
     }
+    assert protocol.move_event(1, crawl, 1, False)["action"]["card"] == "Qh"
     assert protocol.move_event(1, crawl, None, True)["move"] is None
     assert protocol.move_event(0, discard, 0, False)["move"] == "discard Js"
     hidden = protocol.move_event(0, discard, None, False)
     assert hidden["move"] is None and hidden["face_down"] == "discard"
+    assert hidden["action"] == {"kind": "discard"}
     VALIDATORS["event"].validate({"type": "event", "version": 3, "event": hidden, "view": None})
 
 

@@ -14,13 +14,21 @@ from thousand.engine import DealState, Game, Phase
 from thousand.engine.actions import (
     DECLARE,
     GIVE,
+    MAX_ACTION,
+    MoveKind,
+    action_text,
     give_parts,
     is_give,
     is_play,
+    move_kind,
+    parse_action,
     played_card,
 )
-from thousand.engine.views import SeatView, game_view, spectator_view, view
+from thousand.engine.views import SeatView, game_view, move_json, spectator_view, view
 from thousand.rules import template_rules
+
+from .positions import DEAL_2B, russian, scripted
+from .server_support import VALIDATORS
 
 RULES = template_rules("russian")
 CARD_RE = re.compile(r"(?<![0-9A-Za-z])[9JQKTA][cdhs](?![a-z])")
@@ -159,3 +167,146 @@ def test_a_view_is_a_frozen_value() -> None:
     assert view(state, 1) == v
     with pytest.raises(ValueError):
         view(state, 3)
+
+
+# -- typed moves and rich tricks -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("token", "typed"),
+    [
+        ("give Qs 2", {"kind": "give", "card": "Qs", "seat": 2}),
+        ("120", {"kind": "bid", "amount": 120}),
+        ("blind 120", {"kind": "blind", "amount": 120}),
+        ("contract 130", {"kind": "contract", "amount": 130}),
+        ("misere", {"kind": "named", "named": "misere"}),
+        ("open", {"kind": "named", "named": "open"}),
+        ("slam", {"kind": "named", "named": "slam"}),
+        ("Qh", {"kind": "play", "card": "Qh", "declare": False}),
+        ("Qh+", {"kind": "play", "card": "Qh", "declare": True, "marriage": "h"}),
+        ("Ad+", {"kind": "play", "card": "Ad", "declare": True, "marriage": "a"}),
+        ("declare s", {"kind": "declare", "marriage": "s"}),
+        ("crawl 9c", {"kind": "crawl", "card": "9c"}),
+        ("discard Js", {"kind": "discard", "card": "Js"}),
+        ("talon 1", {"kind": "talon", "talon": 1}),
+        ("pass", {"kind": "pass"}),
+        ("writeoff", {"kind": "writeoff"}),
+        ("redeal", {"kind": "redeal"}),
+        ("contra", {"kind": "contra"}),
+        ("recontra", {"kind": "recontra"}),
+        ("concede", {"kind": "concede"}),
+        ("buyback", {"kind": "buyback"}),
+        ("rebuy", {"kind": "rebuy"}),
+    ],
+)
+def test_a_move_is_a_typed_object(token: str, typed: dict[str, object]) -> None:
+    assert move_json(parse_action(token)) == {"token": token, **typed}
+    assert move_kind(parse_action(token)) == MoveKind(str(typed["kind"]))
+
+
+def test_every_kind_is_a_move_family() -> None:
+    """Every action of the ranges in actions.py has a kind, and every kind is some action's."""
+    kinds = set()
+    for a in range(MAX_ACTION + 1):
+        try:
+            token = action_text(a)
+        except ValueError:
+            continue
+        kinds.add(move_kind(a))
+        assert move_json(a)["token"] == token
+    assert kinds == set(MoveKind)
+
+
+def test_moves_follow_the_legal_actions() -> None:
+    for game, _ in random_games(matches=3, deals=3, seed=8):
+        state = game.deal
+        assert state is not None
+        for seat in (0, 1, 2, None):
+            data = view(state, seat, game.match).to_json(rules=False)
+            assert [m["token"] for m in data["moves"]] == data["legal_actions"]
+            assert data["moves"] == [move_json(parse_action(t)) for t in data["legal_actions"]]
+            VALIDATORS["view"].validate(data)
+
+
+def test_completed_tricks_say_who_played_each_card_and_under_which_trump() -> None:
+    """``marriage.announce`` from-hand: spades declared before the lead of the second trick are
+    trump from the third (next-trick), or in the second already (this-trick)."""
+    rules = russian({"marriage.announce": "from-hand"})
+    state = scripted(DEAL_2B, rules=rules, upto=1).apply("declare s")
+    assert view(state, 1).trick_trump is None  # no trick under way
+    state = state.apply("Js")
+    seen = view(state, 2)
+    assert seen.trump == 3 and seen.trick_trump is None and seen.to_json()["trick_trump"] is None
+    for card in ("Qh", "Jh"):
+        state = state.apply(card)
+    data = view(state, 0).to_json(rules=False)
+    first, second = data["completed_tricks"]
+    assert first == {
+        "leader": 1,
+        "cards": ["As", "9c", "9d"],
+        "winner": 1,
+        "seats": [1, 2, 0],
+        "trump": None,
+    }
+    assert second["seats"] == [1, 2, 0] and second["trump"] is None
+    assert data["trump"] == "s"
+    VALIDATORS["view"].validate(data)
+    this = russian({"marriage.announce": "from-hand", "marriage.trump_from": "this-trick"})
+    state = scripted(DEAL_2B, rules=this, upto=1).apply("declare s").apply("Js")
+    assert view(state, 2).trick_trump == 3
+    state = state.apply("Qh").apply("Jh")
+    assert view(state, 2).to_json()["completed_tricks"][-1]["trump"] == "s"
+
+
+@pytest.mark.parametrize("template", ["four-player", "estonian", "two-player-a"])
+def test_completed_tricks_match_the_deal(template: str) -> None:
+    """Each trick's seats run around the active seats from its leader (a sitting dealer never
+    plays); its trump is the one the deal played it under (none in a crawl)."""
+    rng = random.Random(4)
+    rules = template_rules(template)
+    checked = 0
+    for _ in range(20):
+        game = Game.start(rules).shuffle_and_deal(rng)
+        while game.in_deal:
+            assert game.deal is not None
+            before = game.deal
+            action = rng.choice(before.legal_actions())
+            game = game.apply(action)
+            after = game.deal
+            assert after is not None
+            if len(after.completed_tricks) == len(before.completed_tricks):
+                continue
+            seen = view(after, None)
+            played = (*before.trick, (before.to_act, action))
+            assert seen.completed_seats[-1] == tuple(s for s, _ in played)
+            core = before.core()
+            trump = None if before.crawling or core.trick_trump < 0 else core.trick_trump
+            assert seen.completed_trumps[-1] == trump
+            checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize(
+    ("template", "talons", "dealt", "aside", "stock"),
+    [
+        ("russian", [3], [7, 7, 7], 0, 0),
+        ("tysiac-2p", [2, 2], [10, 10], 0, 0),
+        ("four-player-a", [], [6, 6, 6, 6], 0, 0),
+        ("four-player", [3], [0, 7, 7, 7], 0, 0),
+        ("two-player-a", [], [9, 9], 0, 6),
+        ("two-player-b", [3], [7, 7], 7, 0),
+        ("polish-2card", [2], [7, 7, 7], 1, 0),
+    ],
+)
+def test_the_view_counts_the_cards_dealt(
+    template: str, talons: list[int], dealt: list[int], aside: int, stock: int
+) -> None:
+    """Talons, hands, cards set aside and the stock, counted by the engine: no client counts
+    cards from the rule parameters."""
+    state = DealState.shuffled(template_rules(template), 0, random.Random(1))
+    data = view(state, None).to_json(rules=False)
+    assert data["talon_sizes"] == talons
+    assert data["dealt_counts"] == dealt
+    assert data["aside_count"] == aside
+    assert data["stock_count"] == stock
+    VALIDATORS["view"].validate(data)

@@ -7,6 +7,8 @@ import pytest
 
 from thousand.cards import CARD_TEXT, hand_text
 from thousand.cli.selfplay import selfplay
+from thousand.engine.actions import parse_action
+from thousand.engine.views import move_json
 from thousand.records import read_record, record_of_game, replay, replay_json, write_record
 from thousand.rules import rules_from_record
 from thousand.server.replays import replay_of_record
@@ -36,9 +38,13 @@ def test_full_views_in_every_layout(template: str) -> None:
         assert first["talons"] == [cards(t) for t in log.dealt.talons]
         assert first["stock"] == [CARD_TEXT[c] for c in log.dealt.stock]
         assert first["aside"] == cards(log.dealt.aside)
+        assert steps[0]["move"] is None and steps[0]["action"] is None
+        for step in steps[1:]:  # each move as its token and as its typed object
+            assert step["action"] == move_json(parse_action(step["move"]))
         for step in steps:
             view = step["view"]
-            assert "legal_actions" not in view and view["seat"] is None and view["hand"] is None
+            assert "legal_actions" not in view and "moves" not in view
+            assert view["seat"] is None and view["hand"] is None
             assert [len(h) for h in view["hands"]] == view["card_counts"]
             assert view["dealt"] == [cards(h) for h in log.dealt.hands]
             assert view["crawl_hidden"] == []

@@ -42,7 +42,7 @@ def test_a_whole_deal_against_two_bots_by_clicking(page: Page, server: Server) -
     expect(page.locator(".seat.me")).to_contain_text("Ann")
     # 7 cards in the auction; 10 where both bots passed and the dealer had to take the talon
     expect(page.locator(".hand.mine button.card")).to_have_count(7 if phase == "auction" else 10)
-    if phase == "auction":  # the talon face down: as many backs as the view's talon_size
+    if phase == "auction":  # the talon face down: as many backs as the view's talon_sizes say
         expect(page.locator(".centre .talon .card")).to_have_count(3)
     expect(page.locator(".opponents .seat")).to_have_count(2)
     shot(page, "table-auction")

@@ -56,7 +56,7 @@ from ..engine.scoring import writeoff_share
 from ..engine.views import SeatView
 from ..rules import Rules
 from .base import Limit
-from .knowledge import outstanding, trick_trumps, voids
+from .knowledge import outstanding, voids
 
 _PAIR = tuple((1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4))
 
@@ -459,13 +459,13 @@ class HeuristicBot:
         me = view.seat
         trick = view.trick
         led = trick[0][1] // 6
-        trump = _trick_trump(view)
+        trump = -1 if view.trick_trump is None else view.trick_trump
         best_seat, best = trick[0]
         for seat, c in trick[1:]:
             if _beats(c, best, trump):
                 best_seat, best = seat, c
         ours = _same_side(view, best_seat, me)
-        order = _play_order(view, trick[0][0])
+        order = view.play_order(trick[0][0])
         later = order[len(trick) + 1 :]
         foes_after = [s for s in later if not _same_side(view, s, me)]
         out = outstanding(view)
@@ -515,15 +515,6 @@ def _same_side(view: SeatView, a: int | None, b: int | None) -> bool:
     return (a in side) == (b in side)
 
 
-def _play_order(view: SeatView, leader: int) -> list[int]:
-    """The active seats in play order from ``leader``."""
-    seats = list(view.active)
-    if leader not in seats:
-        return seats
-    i = seats.index(leader)
-    return seats[i:] + seats[:i]
-
-
 def _beats(c: int, best: int, trump: int) -> bool:
     return (c // 6 == best // 6 and c > best) or (c // 6 == trump and best // 6 != trump)
 
@@ -546,9 +537,3 @@ def _best_trump(hand: int, rules: Rules) -> int:
     if not suits:
         return -1
     return max(suits, key=lambda s: ((hand & SUIT_MASKS[s]).bit_count(), rules.marriage_values[s]))
-
-
-def _trick_trump(view: SeatView) -> int:
-    """The trump for the current trick (a marriage declared on its lead may not count yet)."""
-    trumps = trick_trumps(view)
-    return trumps[-1] if trumps else -1

@@ -1,6 +1,7 @@
 """What a seat can infer from its view: who played what, known voids, cards known to be held.
 
-Every function reads only a :class:`~thousand.engine.views.SeatView`.
+Every function reads only a :class:`~thousand.engine.views.SeatView`: who played each card and
+which trump each trick was played under are the view's facts, never worked out again here.
 """
 
 from __future__ import annotations
@@ -9,60 +10,24 @@ from ..cards import FULL_DECK, KING, QUEEN, SUIT_MASKS
 from ..engine.views import SeatView
 
 
-def next_seat(view: SeatView, seat: int) -> int:
-    """The next active seat after ``seat`` in play order (dealer-sits-out skips the sitter)."""
-    active = view.active
-    if seat not in active:
-        return (seat + 1) % view.seats
-    return active[(active.index(seat) + 1) % len(active)]
-
-
 def played_by(view: SeatView) -> list[int]:
     """The cards each seat has played to tricks, as masks by seat."""
     out = [0] * view.seats
-    for leader, cards, _ in view.completed_tricks:
-        seat = leader
-        for c in cards:
+    for trick in view.tricks_in_play_order():
+        for seat, c in trick:
             out[seat] |= 1 << c
-            seat = next_seat(view, seat)
-    for seat, c in view.trick:
-        out[seat] |= 1 << c
     return out
 
 
 def tricks_in_play_order(view: SeatView) -> list[list[tuple[int, int]]]:
     """Every trick so far (the current one last, if started) as (seat, card) in play order."""
-    out: list[list[tuple[int, int]]] = []
-    for leader, cards, _ in view.completed_tricks:
-        seat = leader
-        trick = []
-        for c in cards:
-            trick.append((seat, c))
-            seat = next_seat(view, seat)
-        out.append(trick)
-    if view.trick:
-        out.append(list(view.trick))
-    return out
+    return [list(trick) for trick in view.tricks_in_play_order()]
 
 
 def trick_trumps(view: SeatView) -> list[int]:
-    """The trump in force for each trick of :func:`tricks_in_play_order` (-1: none)."""
-    rules = view.rules
-    trump = -1
-    out = []
-    for trick in tricks_in_play_order(view):
-        out.append(trump)
-        seat, c = trick[0]
-        suit = c // 6
-        if (
-            c % 6 in (QUEEN, KING)
-            and _declared_here(view, trick, seat, suit)
-            and not (rules.marriage_one_trump and trump >= 0)
-        ):
-            if rules.marriage_trump_from == "this-trick":
-                out[-1] = suit
-            trump = suit
-    return out
+    """The trump each trick of :func:`tricks_in_play_order` is played under (-1: none), as the
+    view says."""
+    return [-1 if t is None else t for t in view.tricks_trumps()]
 
 
 def _declared_here(view: SeatView, trick: list[tuple[int, int]], seat: int, suit: int) -> bool:

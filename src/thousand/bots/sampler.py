@@ -92,7 +92,7 @@ class Sampler:
         self.known = known_held(view)
         self.hidden_talon = view.declarer is None
         self.layout = Layout.of(view.rules)
-        self.talon_size = self.layout.talon_size if self.hidden_talon else 0
+        self.talon_size = sum(view.talon_sizes) if self.hidden_talon else 0
         seen = view.hand | view.played
         for k in self.known:
             seen |= k
@@ -270,7 +270,7 @@ class Sampler:
         """Whether the declarer has passed ``seat`` a card: it holds more than it was dealt."""
         view = self.view
         held = view.card_counts[seat] + self.played[seat].bit_count()
-        return view.declarer is not None and held > self.layout.hand_size
+        return view.declarer is not None and held > view.dealt_counts[seat]
 
     def _rebuild(self, hands: list[int], talon: int, given: list[int]) -> Deal | None:
         """The deal as dealt behind these current hands, replayed to the view's moment."""
@@ -298,7 +298,7 @@ class Sampler:
         else:
             options = card_list(dealt[declarer])
             rng.shuffle(options)
-            for c in options[: self.layout.talon_size]:
+            for c in options[: sum(view.talon_sizes)]:
                 talon |= 1 << c
         dealt[declarer] &= ~talon
         if self.me != declarer:
@@ -451,7 +451,7 @@ class Sampler:
             talon_rest = view.talon & ~(view.hand or 0) & ~view.played & ~hands[other]
         pool = full & ~(view.hand or 0) & ~view.played & ~hands[other] & ~discard & ~talon_rest
         need = view.card_counts[other] - hands[other].bit_count()
-        unused_need = self.layout.aside_size
+        unused_need = view.aside_count
         discard_need = pool.bit_count() + talon_rest.bit_count() - need - unused_need
         if discard_need < 0 or (me == declarer and discard_need):
             return None
@@ -505,7 +505,7 @@ class Sampler:
             options = card_list(before)
             rng.shuffle(options)
             talon = 0
-            for c in options[: self.layout.talon_size]:
+            for c in options[: sum(view.talon_sizes)]:
                 talon |= 1 << c
         dealt[declarer] = before & ~talon
         dealt[me] = view.dealt or 0

@@ -8,8 +8,8 @@ last-trick bonus. The declarer maximises it, the defenders minimise it. The sear
 over single card plays with a transposition table (at the start of each trick, keyed by the
 hands, the leader, the trump and the marriage state) and move ordering (the table's best move,
 then a rule of thumb). Marriages and trump changes are played exactly as
-:mod:`thousand.engine.tricks` plays them; every legal-move rule of the play phase (``play.*``,
-``marriage.*``) is honoured.
+:mod:`thousand.engine.tricks` plays them; which cards may follow is asked of the engine
+(:func:`~thousand.engine.tricks.follow_cards`, on the solver's own light state).
 """
 
 from __future__ import annotations
@@ -18,14 +18,10 @@ from ..cards import CARD_POINTS, HIGH_CARDS, KING, LOW_CARDS, QUEEN, SUIT_MASKS,
 from ..engine.actions import DECLARE
 from ..engine.deal import Deal, Phase
 from ..engine.scoring import round_points
-from ..engine.tricks import ABOVE
+from ..engine.tricks import follow_cards
 
 _PAIR = tuple((1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4))
 _INF = 10_000
-
-
-def _top(mask: int) -> int:
-    return 1 << (mask.bit_length() - 1)
 
 
 def _cards(mask: int) -> list[int]:
@@ -93,12 +89,8 @@ class Solver:
         self.trump = d.trump
         self.due = d.lead_trump_due
         self.won_mask = sum(1 << s for s in range(d.n) if d.tricks[s])
+        self.rules = rules
         self.values = rules.marriage_values
-        self.must_beat = rules.play_must_beat
-        self.must_trump = rules.play_must_trump
-        self.overtrump = rules.play_must_overtrump
-        self.partial = rules.play_partial_trumping
-        self.defender_over = rules.play_defender_overtrumps_declarer
         self.lead_trump = rules.play_lead_trump_after_marriage
         self.trick_required = rules.marriage_trick_required
         self.min_hand = rules.marriage_min_hand
@@ -134,46 +126,19 @@ class Solver:
         return acts
 
     def _follow(self, seat: int, hand: int) -> int:
-        led = self.trick[0] // 6
-        best = self.best
-        suited = hand & SUIT_MASKS[led]
-        if suited:
-            if best // 6 != led or self.must_beat == "off":
-                return suited
-            higher = suited & ABOVE[best]
-            if not higher:
-                return suited
-            return _top(higher) if self.must_beat == "highest" else higher
-        trump = self.trick_trump
-        if trump < 0:
-            return hand
-        trumps = hand & SUIT_MASKS[trump]
-        if not trumps or self.must_trump == "off":
-            return hand
-        if self.must_trump == "highest":
-            return _top(trumps)
-        if best // 6 != trump:
-            return trumps
-        higher = trumps & ABOVE[best]
-        if higher and self.overtrump:
-            return higher
-        if self.defender_over and seat != self.declarer and (not self.overtrump or self.partial):
-            mine = self._declarer_trump(trump)
-            if mine >= 0:
-                over = trumps & ABOVE[mine]
-                if over:
-                    return over
-        if not higher and self.partial:
-            return hand
-        return trumps
-
-    def _declarer_trump(self, trump: int) -> int:
-        seat = self.leader
-        for c in self.trick:
-            if seat == self.declarer:
-                return c if c // 6 == trump else -1
-            seat = self.nxt[seat]
-        return -1
+        """The engine's follow rules (:func:`~thousand.engine.tricks.follow_cards`) on the
+        solver's own state."""
+        return follow_cards(
+            self.rules,
+            hand,
+            seat,
+            self.trick,
+            self.leader,
+            self.best,
+            self.trick_trump,
+            self.declarer,
+            self.nxt,
+        )
 
     def _ordered(self, acts: list[int], first: int) -> list[int]:
         """Likely best moves first: the table's move, marriages, then a rule of thumb."""

@@ -7,6 +7,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+from ..i18n import LANGUAGES, language
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -55,6 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="the bots' level: easy, medium, hard, expert (easy)",
     )
     pp.add_argument("--data", default=None, help="the local server's data folder")
+    pp.add_argument(
+        "--lang", default="en", choices=LANGUAGES, help="the language of the moves' words (en)"
+    )
 
     sv = sub.add_parser("serve", help="run the game server (lobby, tables, bots, storage)")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
@@ -141,7 +146,8 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "play" and args.plain:
         from .play import run as run_play
 
-        return run_play(args.template, args.seed, args.name, args.out, args.rules, args.level)
+        with language(args.lang):
+            return run_play(args.template, args.seed, args.name, args.out, args.rules, args.level)
     if args.command == "rules":
         from .rules import run as run_rules
 
@@ -149,7 +155,8 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "play":
         from .play_table import run as run_client
 
-        return run_client(args)
+        with language(args.lang):
+            return run_client(args)
     if args.command == "serve":
         from ..server.serve import run as run_serve
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..bots import LEVELS, Bot, RandomBot, derive_seed, make_bot
 from ..cards import CARD_TEXT, SUIT_NAMES
-from ..engine import Game, IllegalAction, MoveSyntaxError, describe
+from ..engine import Game, IllegalAction, MoveSyntaxError
 from ..engine.actions import (
     ANNOUNCE,
     BUYBACK,
@@ -45,7 +45,8 @@ from ..engine.actions import (
 from ..engine.deal import Phase
 from ..engine.layout import CHOOSE_TALON, FIXED_DEAL, KEEP_ONE, NO_TALON, WITHOUT_TAKING, Layout
 from ..engine.match import DealReport
-from ..engine.views import SeatView, game_view
+from ..engine.views import SeatView, game_view, move_json
+from ..prose.moves import move_label
 from ..records import record_of_game, write_record
 from ..rules import TEMPLATES, Rules
 from .rules import about as template_about
@@ -234,7 +235,7 @@ class Table:
         lines.append("Your moves:")
         for i, a in enumerate(ordered_moves(view), start=1):
             token = action_text(a)
-            words = describe(a)
+            words = move_label(move_json(a), self.short)
             lines.append(f"  {i:>2}. {token}" + (f"  ({words})" if words != token else ""))
         return lines
 
@@ -287,9 +288,15 @@ class Table:
             elif c != action:
                 s = c // 6
                 value = after.rules.marriage_values[s]
+                if after.trick_trump == s:
+                    trump = f"; {SUIT_NAMES[s]} are trump from this trick"
+                elif after.trump == s:
+                    trump = f"; {SUIT_NAMES[s]} are trump from the next trick"
+                else:
+                    trump = ""  # marriage.one_trump: the first trump stays
                 lines.append(
                     f"{who} leads {CARD_TEXT[c]} and declares the {SUIT_NAMES[s]} marriage"
-                    f" ({value}); {SUIT_NAMES[s]} are trump from the next trick"
+                    f" ({value}){trump}"
                 )
             else:
                 lines.append(f"{who} plays {CARD_TEXT[c]}")
@@ -299,13 +306,11 @@ class Table:
         if before.talon is None and after.talon is not None:
             lines.append(f"The talon: {cards_line(after.talon)}")
         if len(after.completed_tricks) > len(before.completed_tricks):
-            leader, cards, winner = after.completed_tricks[-1]
-            played = []
-            order = after.active
-            s = leader
-            for c in cards:
-                played.append(f"{self.short(s)} {CARD_TEXT[c]}")
-                s = order[(order.index(s) + 1) % len(order)]
+            _, cards, winner = after.completed_tricks[-1]
+            played = [
+                f"{self.short(s)} {CARD_TEXT[c]}"
+                for s, c in zip(after.completed_seats[-1], cards, strict=True)
+            ]
             lines.append(f"{self.who(winner)} takes the trick ({', '.join(played)})")
             if after.hand is not None and before.hand is not None:
                 drawn = after.hand & ~before.hand

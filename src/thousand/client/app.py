@@ -10,8 +10,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Footer, Header, Log, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..prose.moves import move_label
 from .link import Message, Seat, TableLink
-from .render import card, hand_line, move_label, scoresheet_rows, table_lines, trick_line, who
+from .render import hand_line, scoresheet_rows, table_lines, trick_line, who
 
 
 class ThousandApp(App[None]):
@@ -94,17 +95,17 @@ class ThousandApp(App[None]):
                 f"Deal {event['number']}, dealer {who(event['dealer'], self.names, self.seat.seat)}"
             )
         name = who(event["seat"], self.names, self.seat.seat)
-        move = event["move"]
-        if move is None and event.get("face_down") == "crawl":
-            return f"{name} plays a card face down"
-        if move is None and event.get("face_down") == "discard":
-            return f"{name} discards a card face down"
-        if move is None:
-            return f"{name} gives a card to {who(event['to'], self.names, self.seat.seat)}"
-        if move.startswith("give "):
-            _, c, to = move.split()
-            return f"{name} gives {card(c)} to {who(int(to), self.names, self.seat.seat)}"
-        return f"{name}: {move_label(move)}"
+        action = event["action"]
+        if "token" not in action:  # what this seat may not see of the move
+            if action["kind"] == "crawl":
+                return f"{name} plays a card face down"
+            if action["kind"] == "discard":
+                return f"{name} discards a card face down"
+            return f"{name} gives a card to {self._who(action['seat'])}"
+        return f"{name}: {move_label(action, self._who)}"
+
+    def _who(self, seat: int) -> str:
+        return who(seat, self.names, self.seat.seat)
 
     def refresh_view(self) -> None:
         view = self.link.view
@@ -120,11 +121,12 @@ class ThousandApp(App[None]):
         self.query_one("#hand", Static).update(
             "Your hand: " + hand_line(hand, view["trump"]) if hand is not None else "Watching"
         )
-        wanted = list(view["legal_actions"])
+        typed = view["moves"]
+        wanted = [m["token"] for m in typed]
         current = [str(moves.get_option_at_index(i).id) for i in range(moves.option_count)]
         if wanted != current:
             moves.clear_options()
-            moves.add_options([Option(move_label(m), id=m) for m in wanted])
+            moves.add_options([Option(move_label(m, self._who), id=m["token"]) for m in typed])
             if wanted:
                 moves.highlighted = 0
                 moves.focus()

@@ -1,8 +1,11 @@
-"""Text for the terminal client, made from the protocol's JSON views (no rules needed)."""
+"""Text for the terminal client, made from the protocol's JSON views (no rules needed); moves
+are labelled by :mod:`thousand.prose.moves`."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from ..prose.moves import SUIT_SIGNS, card
 
 SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades", "a": "four aces"}
 #: what each phase of a deal is called on the table's first line
@@ -19,7 +22,6 @@ PHASES = {
     "concession": "concession offered",
     "rebuy": "rebuy",
 }
-SUIT_SIGNS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 RANKS = "AKQJT9"
 
 View = dict[str, Any]
@@ -44,10 +46,6 @@ def hand_line(cards: list[str], trump: str | None) -> str:
         if ranks:
             groups.append(" ".join(r + SUIT_SIGNS[suit] for r in ranks))
     return " | ".join(groups) if groups else "(no cards)"
-
-
-def card(text: str) -> str:
-    return text[0] + SUIT_SIGNS.get(text[1], text[1])
 
 
 NAMED_WORDS = {
@@ -131,40 +129,6 @@ def trick_line(view: View, names: list[str]) -> str:
             + f", taken by {who(last['winner'], names, view['seat'])}"
         )
     return "Trick: -"
-
-
-def move_label(move: str) -> str:
-    """A legal action (a move word of spec/record-format.md) as the menu shows it."""
-    words = move.split()
-    fixed = {
-        "pass": "pass",
-        "writeoff": "write the deal off",
-        "redeal": "ask for a redeal",
-        "contra": "contra",
-        "recontra": "recontra",
-        "concede": "concede",
-        "rebuy": "take the contract over",
-        "buyback": "throw in before the talon",
-    }
-    if move in fixed:
-        return fixed[move]
-    if move.isdigit():
-        return f"bid {move}"
-    if words[0] == "contract":
-        return f"contract {words[1]}"
-    if words[0] == "give":
-        return f"give {card(words[1])} to seat {words[2]}"
-    if words[0] == "talon":
-        return f"take talon {words[1]}"
-    if words[0] == "discard":
-        return f"discard {card(words[1])} face down"
-    if words[0] == "crawl":
-        return f"crawl: {card(words[1])} face down"
-    if words[0] == "declare":
-        return f"declare the {SUIT_NAMES.get(words[1], words[1])} marriage"
-    if move.endswith("+"):
-        return f"{card(move[:2])} and declare the {SUIT_NAMES[move[1]]} marriage"
-    return card(move)
 
 
 def scoresheet_rows(

@@ -29,6 +29,7 @@ ANNOUNCE + suit           declare from the hand       ``declare h``
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Final
 
 from ..cards import CARD_TEXT, SUIT_NAMES, SUITS, CardError, card_name, parse_card
@@ -62,6 +63,71 @@ BID: Final = 1000
 CONTRACT: Final = 2000
 _MAX_AMOUNT: Final = MAX_CONTRACT
 MAX_ACTION: Final = CONTRACT + _MAX_AMOUNT
+
+
+class MoveKind(StrEnum):
+    """The family of a move: one per row of the table above, named by the record's move word
+    (``play`` for a card, declaring or not; ``bid`` for a number; ``named`` for misère, open
+    hand and slam). Clients label a move by its kind."""
+
+    PLAY = "play"
+    GIVE = "give"
+    PASS = "pass"
+    WRITE_OFF = "writeoff"
+    REDEAL = "redeal"
+    CONTRA = "contra"
+    RECONTRA = "recontra"
+    CONCEDE = "concede"
+    BUYBACK = "buyback"
+    REBUY = "rebuy"
+    BLIND = "blind"
+    NAMED = "named"
+    BID = "bid"
+    CONTRACT = "contract"
+    CRAWL = "crawl"
+    DISCARD = "discard"
+    TALON = "talon"
+    DECLARE = "declare"
+
+
+_WORD_KINDS: Final = {
+    PASS: MoveKind.PASS,
+    WRITE_OFF: MoveKind.WRITE_OFF,
+    REDEAL: MoveKind.REDEAL,
+    CONTRA: MoveKind.CONTRA,
+    RECONTRA: MoveKind.RECONTRA,
+    CONCEDE: MoveKind.CONCEDE,
+    BUYBACK: MoveKind.BUYBACK,
+    REBUY: MoveKind.REBUY,
+}
+
+
+def move_kind(a: int) -> MoveKind:
+    """The kind of an action."""
+    if a < GIVE:
+        return MoveKind.PLAY
+    if a < PASS:
+        return MoveKind.GIVE
+    word = _WORD_KINDS.get(a)
+    if word is not None:
+        return word
+    if is_crawl(a):
+        return MoveKind.CRAWL
+    if is_discard(a):
+        return MoveKind.DISCARD
+    if is_talon(a):
+        return MoveKind.TALON
+    if is_announce(a):
+        return MoveKind.DECLARE
+    if is_named(a):
+        return MoveKind.NAMED
+    if is_bid(a):
+        return MoveKind.BID
+    if is_contract(a):
+        return MoveKind.CONTRACT
+    if is_blind(a):
+        return MoveKind.BLIND
+    raise ValueError(f"{a} is not an action")
 
 
 class MoveSyntaxError(ValueError):

@@ -101,6 +101,7 @@ class Deal:
         "bid",
         "blinds",
         "completed",
+        "completed_trumps",
         "contract",
         "dealer",
         "dealt",
@@ -166,6 +167,8 @@ class Deal:
     tricks: list[int]
     marriages: tuple[tuple[int, ...], ...]
     completed: tuple[tuple[int, tuple[int, ...], int], ...]
+    #: the trump in force for each completed trick, in order (-1: none, as in a crawl)
+    completed_trumps: tuple[int, ...]
     lead_trump_due: int
     k: int
     nxt: tuple[int, ...]
@@ -279,6 +282,7 @@ class Deal:
         d.tricks = [0] * n
         d.marriages = ((),) * n
         d.completed = ()
+        d.completed_trumps = ()
         d.lead_trump_due = 0
         d.reentered = 0
         d.blinds = 0
@@ -323,6 +327,7 @@ class Deal:
         d.tricks = self.tricks[:]
         d.marriages = self.marriages
         d.completed = self.completed
+        d.completed_trumps = self.completed_trumps
         d.lead_trump_due = self.lead_trump_due
         d.k = self.k
         d.nxt = self.nxt
@@ -349,6 +354,7 @@ class Deal:
             self.bid,
             self.blinds,
             self.completed,
+            self.completed_trumps,
             self.contract,
             self.dealer,
             self.dealt,

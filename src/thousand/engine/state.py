@@ -232,6 +232,20 @@ class DealState:
         return tuple(self._d.completed)
 
     @property
+    def trick_trump(self) -> int | None:
+        """The trump the trick under way is played under (None: none, or no trick under way;
+        a crawl has none)."""
+        d = self._d
+        if not d.trick or d.crawling or d.trick_trump < 0:
+            return None
+        return d.trick_trump
+
+    @property
+    def completed_trumps(self) -> tuple[int | None, ...]:
+        """The trump each finished trick was played under (None: no trump, as in a crawl)."""
+        return tuple(None if t < 0 else t for t in self._d.completed_trumps)
+
+    @property
     def won(self) -> tuple[int, ...]:
         """The cards each seat has captured in tricks."""
         return tuple(self._d.won)

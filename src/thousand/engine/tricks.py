@@ -8,6 +8,7 @@ from ..cards import ACE, HIGH_CARDS, KING, LOW_CARDS, QUEEN, SUIT_MASKS
 from .actions import ANNOUNCE, CRAWL, DECLARE
 
 if TYPE_CHECKING:
+    from ..rules import Rules
     from .deal import Deal
 
 ABOVE: Final[tuple[int, ...]] = tuple((SUIT_MASKS[c // 6] >> (c + 1) << (c + 1)) for c in range(24))
@@ -55,10 +56,35 @@ def lead_mask(d: Deal, seat: int) -> int:
 
 def follow_mask(d: Deal, seat: int) -> int:
     """The cards ``seat`` may play to a trick already led (1.5 rules 1-4)."""
-    hand = d.hands[seat]
-    rules = d.rules
-    led = d.trick[0] // 6
-    best = d.trick_best
+    return follow_cards(
+        d.rules,
+        d.hands[seat],
+        seat,
+        d.trick,
+        d.leader,
+        d.trick_best,
+        d.trick_trump,
+        d.declarer,
+        d.nxt,
+    )
+
+
+def follow_cards(
+    rules: Rules,
+    hand: int,
+    seat: int,
+    trick: list[int],
+    leader: int,
+    best: int,
+    trump: int,
+    declarer: int,
+    nxt: tuple[int, ...],
+) -> int:
+    """The cards of ``hand`` that ``seat`` may play to ``trick`` (led by ``leader``, its best
+    card ``best``, played under ``trump``, -1 for none; ``nxt`` is each seat's next active seat):
+    rules.md 1.5 rules 1-4. The one statement of the follow rules, for the deal and the solver
+    alike (the solver keeps its own light state and asks here)."""
+    led = trick[0] // 6
     suited = hand & SUIT_MASKS[led]
     if suited:
         if best // 6 != led:
@@ -70,7 +96,6 @@ def follow_mask(d: Deal, seat: int) -> int:
         if not higher:
             return suited
         return top_card(higher) if mode == "highest" else higher
-    trump = d.trick_trump
     if trump < 0:
         return hand
     trumps = hand & SUIT_MASKS[trump]
@@ -86,10 +111,10 @@ def follow_mask(d: Deal, seat: int) -> int:
         return higher
     if (
         rules.play_defender_overtrumps_declarer
-        and seat != d.declarer
+        and seat != declarer
         and (not rules.play_must_overtrump or rules.play_partial_trumping)
     ):
-        mine = _declarer_trump(d, trump)
+        mine = _declarer_trump(trick, leader, declarer, nxt, trump)
         if mine >= 0:
             over = trumps & ABOVE[mine]
             if over:
@@ -99,13 +124,15 @@ def follow_mask(d: Deal, seat: int) -> int:
     return trumps
 
 
-def _declarer_trump(d: Deal, trump: int) -> int:
-    """The trump the declarer played into the current trick, or -1."""
-    seat = d.leader
-    for c in d.trick:
-        if seat == d.declarer:
+def _declarer_trump(
+    trick: list[int], leader: int, declarer: int, nxt: tuple[int, ...], trump: int
+) -> int:
+    """The trump the declarer played into the trick, or -1."""
+    seat = leader
+    for c in trick:
+        if seat == declarer:
             return c if c // 6 == trump else -1
-        seat = d.next_seat(seat)
+        seat = nxt[seat]
     return -1
 
 
@@ -179,7 +206,7 @@ def apply(d: Deal, action: int) -> None:
                 d.trick_best_seat = seat
             trick.append(c)
             if len(trick) == d.k:
-                _close_trick(d)
+                _close_trick(d, d.trick_trump)
                 return
         else:
             _lead(d, seat, c)
@@ -199,7 +226,7 @@ def _crawl(d: Deal, seat: int, c: int) -> None:
         d.trick.append(c)
         if len(d.trick) == d.k:
             d.special &= ~2
-            _close_trick(d)
+            _close_trick(d, -1)  # a crawl is won in the declarer's suit: no trump
             return
     d.to_act = d.nxt[seat]
 
@@ -255,12 +282,14 @@ def _declare_aces(d: Deal, seat: int, suit: int) -> None:
         d.trick_trump = suit
 
 
-def _close_trick(d: Deal) -> None:
+def _close_trick(d: Deal, trump: int) -> None:
+    """The trick is complete: ``trump`` is the trump it was played under (-1: none)."""
     w = d.trick_best_seat
     cards = d.trick
     d.won[w] |= (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) if d.k == 3 else _mask(cards)
     d.tricks[w] += 1
     d.completed = (*d.completed, (d.leader, tuple(cards), w))
+    d.completed_trumps = (*d.completed_trumps, trump)
     d.trick = []
     d.leader = w
     d.to_act = w

@@ -13,11 +13,28 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..cards import CARD_TEXT, KING, QUEEN, SUITS, hand_text
+from ..cards import ACE, CARD_TEXT, KING, QUEEN, SUITS, hand_text
 from ..rules import Rules
-from .actions import NAMED_AMOUNT, NAMED_WORDS, WRITE_OFF, action_text
+from .actions import (
+    ANNOUNCE,
+    BLIND,
+    CRAWL,
+    DECLARE,
+    DISCARD,
+    NAMED_AMOUNT,
+    NAMED_WORDS,
+    PASS,
+    TALON,
+    WRITE_OFF,
+    MoveKind,
+    action_text,
+    amount_of,
+    bid,
+    give_parts,
+    move_kind,
+    named_kind,
+)
 from .deal import Phase
-from .layout import Layout
 from .match import MatchState
 from .state import DealState
 
@@ -110,7 +127,8 @@ class SeatView:
     passed: tuple[int | None, ...] | None
     #: the current trick, (seat, card) from the leader
     trick: tuple[tuple[int, int], ...]
-    #: finished tricks as (leader, cards in play order, winner)
+    #: finished tricks as (leader, cards in play order, winner); see also
+    #: :attr:`completed_seats` and :attr:`completed_trumps`
     completed_tricks: tuple[tuple[int, tuple[int, ...], int], ...]
     #: the suits of the marriages each seat declared, in order
     marriages: tuple[tuple[int, ...], ...]
@@ -134,8 +152,6 @@ class SeatView:
     crawl_hidden: tuple[int, ...] = ()
     #: how many talons were dealt (two in choose-talon)
     talons_count: int = 1
-    #: how many cards each talon holds as dealt (0 where there is none)
-    talon_size: int = 0
     #: ``bidding.blind``: the mask of the seats whose first bid was blind (public)
     blind_bids: int = 0
     #: the named contract (``special.*``) once the auction is won: misere, open or slam
@@ -145,6 +161,18 @@ class SeatView:
     #: while this seat may write the deal off: what a write-off would change each seat's total
     #: by (the write-off's own penalty included); else None
     writeoff_changes: tuple[int, ...] | None = None
+    #: each finished trick's seats, the seat of each card in play order
+    completed_seats: tuple[tuple[int, ...], ...] = ()
+    #: the trump each finished trick was played under (None: none, as in a crawl)
+    completed_trumps: tuple[int | None, ...] = ()
+    #: the trump the trick under way is played under (None: none, or no trick under way)
+    trick_trump: int | None = None
+    #: how many cards each talon was dealt (() where there is no talon)
+    talon_sizes: tuple[int, ...] = ()
+    #: how many cards each seat was dealt
+    dealt_counts: tuple[int, ...] = ()
+    #: how many cards were set aside as dealt (pass-without-taking, fixed-deal's unused cards)
+    aside_count: int = 0
 
     @property
     def seats(self) -> int:
@@ -154,6 +182,30 @@ class SeatView:
     def legal_moves(self) -> tuple[str, ...]:
         """The legal actions as record tokens."""
         return tuple(action_text(a) for a in self.legal_actions)
+
+    @property
+    def moves(self) -> tuple[dict[str, Any], ...]:
+        """The legal actions as typed move objects (see :func:`move_json`)."""
+        return tuple(move_json(a) for a in self.legal_actions)
+
+    def tricks_in_play_order(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """Every trick so far (the one under way last, if started) as (seat, card) in play
+        order."""
+        done = tuple(
+            tuple(zip(seats, cards, strict=True))
+            for seats, (_, cards, _) in zip(
+                self.completed_seats, self.completed_tricks, strict=True
+            )
+        )
+        return (*done, self.trick) if self.trick else done
+
+    def play_order(self, leader: int) -> tuple[int, ...]:
+        """The active seats in play order from ``leader``."""
+        return _play_order(self.active, leader, len(self.active))
+
+    def tricks_trumps(self) -> tuple[int | None, ...]:
+        """The trump of each trick of :meth:`tricks_in_play_order`."""
+        return (*self.completed_trumps, self.trick_trump) if self.trick else self.completed_trumps
 
     @property
     def is_to_act(self) -> bool:
@@ -203,9 +255,18 @@ class SeatView:
             else [None if c is None else CARD_TEXT[c] for c in self.passed],
             "trick": [{"seat": s, "card": CARD_TEXT[c]} for s, c in self.trick],
             "completed_tricks": [
-                {"leader": lead, "cards": [CARD_TEXT[c] for c in cards], "winner": win}
-                for lead, cards, win in self.completed_tricks
+                {
+                    "leader": lead,
+                    "cards": [CARD_TEXT[c] for c in cards],
+                    "winner": win,
+                    "seats": list(seats),
+                    "trump": None if trump is None else SUITS[trump],
+                }
+                for (lead, cards, win), seats, trump in zip(
+                    self.completed_tricks, self.completed_seats, self.completed_trumps, strict=True
+                )
             ],
+            "trick_trump": None if self.trick_trump is None else SUITS[self.trick_trump],
             "marriages": [
                 {"seat": seat, "suit": SUITS[s], "cards": [CARD_TEXT[k], CARD_TEXT[q]]}
                 for seat, s, k, q in self.marriage_cards()
@@ -221,6 +282,7 @@ class SeatView:
             "result": self.result,
             "match": None if self.match is None else self.match.to_json(),
             "legal_actions": list(self.legal_moves),
+            "moves": list(self.moves),
             "shown": None if self.shown is None else CARD_TEXT[self.shown],
             "stock_count": self.stock_count,
             "stock_face_up": None if self.stock_face_up is None else CARD_TEXT[self.stock_face_up],
@@ -228,7 +290,9 @@ class SeatView:
             "sitter": self.sitter,
             "crawl_hidden": list(self.crawl_hidden),
             "talons_count": self.talons_count,
-            "talon_size": self.talon_size,
+            "talon_sizes": list(self.talon_sizes),
+            "dealt_counts": list(self.dealt_counts),
+            "aside_count": self.aside_count,
             "named": self.named,
             "open_hand": _cards(self.open_hand),
             "writeoff_changes": None
@@ -259,13 +323,86 @@ def _auction_json(auction: tuple[tuple[int, int], ...], blinds: int) -> list[dic
     out: list[dict[str, Any]] = []
     spoke = 0
     for s, a in auction:
-        blind = blinds >> s & 1 and not spoke >> s & 1
+        blind = bool(blinds >> s & 1) and not spoke >> s & 1
         spoke |= 1 << s
         if a > NAMED_AMOUNT:
             move = NAMED_WORDS[a - NAMED_AMOUNT]
         else:
             move = "pass" if a == 0 else f"blind {a}" if blind else str(a)
-        out.append({"seat": s, "move": move})
+        out.append({"seat": s, "move": move, "action": move_json(_auction_action(a, blind))})
+    return out
+
+
+def _auction_action(amount: int, blind: bool) -> int:
+    if amount == 0:
+        return PASS
+    return BLIND + amount if blind else bid(amount)
+
+
+def move_json(action: int) -> dict[str, Any]:
+    """A move as a typed object: its token, its kind (:class:`MoveKind`) and its parts.
+
+    ``{"token": "give Qs 2", "kind": "give", "card": "Qs", "seat": 2}``,
+    ``{"token": "120", "kind": "bid", "amount": 120}``,
+    ``{"token": "misere", "kind": "named", "named": "misere"}``,
+    ``{"token": "Qh+", "kind": "play", "card": "Qh", "declare": true, "marriage": "h"}``: a card
+    (``card``), the seat a card is handed to (``seat``), the points of a bid, blind bid or
+    contract (``amount``), the named contract (``named``), whether a lead declares a marriage
+    (``declare``, on every play) and which (``marriage``: a suit, or ``a`` for the four aces),
+    the talon chosen (``talon``, from 0). Clients label a move by its kind and read its parts;
+    they never parse the token.
+    """
+    kind = move_kind(action)
+    out: dict[str, Any] = {"token": action_text(action), "kind": kind.value}
+    if kind is MoveKind.PLAY:
+        declare = action >= DECLARE
+        c = action - DECLARE if declare else action
+        out["card"] = CARD_TEXT[c]
+        out["declare"] = declare
+        if declare:
+            out["marriage"] = "a" if c % 6 == ACE else SUITS[c // 6]
+    elif kind is MoveKind.GIVE:
+        c, seat = give_parts(action)
+        out["card"] = CARD_TEXT[c]
+        out["seat"] = seat
+    elif kind is MoveKind.CRAWL:
+        out["card"] = CARD_TEXT[action - CRAWL]
+    elif kind is MoveKind.DISCARD:
+        out["card"] = CARD_TEXT[action - DISCARD]
+    elif kind is MoveKind.TALON:
+        out["talon"] = action - TALON
+    elif kind is MoveKind.DECLARE:
+        out["marriage"] = SUITS[action - ANNOUNCE]
+    elif kind in (MoveKind.BID, MoveKind.BLIND, MoveKind.CONTRACT):
+        out["amount"] = amount_of(action)
+    elif kind is MoveKind.NAMED:
+        out["named"] = NAMED_WORDS[named_kind(action)]
+    return out
+
+
+def move_event(seat: int, action: int, recipient: int | None, open_pass: bool) -> dict[str, Any]:
+    """A move as ``recipient`` (None: a spectator) may learn it: the one place that decides who
+    sees what of a move. ``move`` is its token and ``action`` its typed object
+    (:func:`move_json`). A card handed between two other seats is not named, unless the rules
+    open the passing (``open_pass``, ``talon.open_pass``): ``move`` is null, ``to`` says who
+    received a card and ``action`` holds only the kind and that seat. Nor is another seat's
+    face-down card (``crawl``, ``discard``): ``move`` is null, ``face_down`` names the move word
+    and ``action`` holds only the kind. A crawl's cards are seen in the view once its trick is
+    complete."""
+    typed = move_json(action)
+    out: dict[str, Any] = {"kind": "move", "seat": seat, "move": typed["token"]}
+    kind = move_kind(action)
+    if kind is MoveKind.GIVE:
+        _, to = give_parts(action)
+        out["to"] = to
+        if not open_pass and recipient not in (seat, to):
+            out["move"] = None
+            typed = {"kind": kind.value, "seat": to}
+    elif kind in (MoveKind.CRAWL, MoveKind.DISCARD) and recipient != seat:
+        out["move"] = None
+        out["face_down"] = kind.value
+        typed = {"kind": kind.value}
+    out["action"] = typed
     return out
 
 
@@ -313,6 +450,7 @@ def view(state: DealState, seat: int | None, match: MatchState | None = None) ->
         hidden = tuple(s for s, _ in trick if s != seat)
         trick = tuple((s, c) for s, c in trick if s == seat)
     stock = state.stock
+    completed = state.completed_tricks
     return SeatView(
         seat=seat,
         rules=state.rules,
@@ -332,7 +470,7 @@ def view(state: DealState, seat: int | None, match: MatchState | None = None) ->
         received=received,
         passed=passed,
         trick=trick,
-        completed_tricks=state.completed_tricks,
+        completed_tricks=completed,
         marriages=state.marriages,
         trump=state.trump,
         tricks_won=state.tricks_won,
@@ -346,11 +484,24 @@ def view(state: DealState, seat: int | None, match: MatchState | None = None) ->
         sitter=state.sitter,
         crawl_hidden=hidden,
         talons_count=len(state.talons),
-        talon_size=Layout.of(state.rules).talon_size if state.talons else 0,
         blind_bids=state.blinds,
         named=state.named,
         open_hand=state.hands[declarer] if declarer is not None and state.named == "open" else None,
+        completed_seats=tuple(
+            _play_order(state.active, lead, len(cards)) for lead, cards, _ in completed
+        ),
+        completed_trumps=state.completed_trumps,
+        trick_trump=state.trick_trump,
+        talon_sizes=tuple(t.bit_count() for t in state.talons),
+        dealt_counts=tuple(h.bit_count() for h in state.dealt),
+        aside_count=state.aside.bit_count(),
     )
+
+
+def _play_order(active: tuple[int, ...], leader: int, count: int) -> tuple[int, ...]:
+    """The seats of a trick's ``count`` cards in play order: the active seats from ``leader``."""
+    i = active.index(leader)
+    return tuple(active[(i + j) % len(active)] for j in range(count))
 
 
 def spectator_view(state: DealState, match: MatchState | None = None) -> SeatView:

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.actions import action_text, give_parts, is_crawl, is_discard, is_give
+from ..engine import views
 from .text import odd_character, odd_in
 
 #: the largest client message, in bytes of UTF-8 text
@@ -146,17 +146,6 @@ def ack(intent_id: str, version: int) -> dict[str, Any]:
 
 
 def move_event(seat: int, action: int, recipient: int | None, open_pass: bool) -> dict[str, Any]:
-    """A move as ``recipient`` (None: a spectator) may learn it. A card handed between two other
-    seats is not named (``move`` is null, ``to`` says who received a card); nor is another
-    seat's face-down card (``crawl``, ``discard``): ``move`` is null and ``face_down`` names the
-    move word. A crawl's cards are seen in the view once its trick is complete."""
-    out: dict[str, Any] = {"kind": "move", "seat": seat, "move": action_text(action)}
-    if is_give(action):
-        _, to = give_parts(action)
-        out["to"] = to
-        if not open_pass and recipient not in (seat, to):
-            out["move"] = None
-    elif (is_crawl(action) or is_discard(action)) and recipient != seat:
-        out["move"] = None
-        out["face_down"] = "crawl" if is_crawl(action) else "discard"
-    return out
+    """A move as ``recipient`` (None: a spectator) may learn it: what the engine's views say
+    (:func:`thousand.engine.views.move_event`)."""
+    return views.move_event(seat, action, recipient, open_pass)

@@ -17,7 +17,7 @@ from typing import Any
 from ..cards import CARD_TEXT, hand_text
 from ..engine.actions import action_text
 from ..engine.game import DealLog, Game
-from ..engine.views import view
+from ..engine.views import move_json, view
 from ..records import read_record, replay
 from ..records.replay import report_json
 
@@ -32,7 +32,7 @@ def full_view(game: Game, log: DealLog) -> dict[str, Any]:
     state = game.deal
     assert state is not None
     out = view(state, None, game.match).to_json(rules=False)
-    del out["legal_actions"]
+    del out["legal_actions"], out["moves"]
     talons = list(log.dealt.talons)
     out.update(
         {
@@ -69,8 +69,14 @@ def replay_of_record(record_text: str) -> dict[str, Any]:
                 }
             )
         move = None if step.action is None else action_text(step.action)
+        action = None if step.action is None else move_json(step.action)
         deals[-1]["steps"].append(
-            {"seat": step.seat, "move": move, "view": full_view(step.game, step.log)}
+            {
+                "seat": step.seat,
+                "move": move,
+                "action": action,
+                "view": full_view(step.game, step.log),
+            }
         )
     return {
         "deals": deals,

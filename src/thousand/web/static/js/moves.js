@@ -4,77 +4,73 @@
 
 import { cardName, suitName, t } from "./i18n.js";
 
-const CARD = /^[9TJQKA][cdhs]$/;
-
-export const isCard = (word) => CARD.test(word);
-
-/** The label of a legal action, given how to name a seat. */
+/** The label of a legal move (a typed move object of the view's ``moves``), by its kind. */
 export function actionLabel(move, seatName) {
-  const words = move.split(" ");
-  switch (move) {
-    case "pass": return t("move.pass");
-    case "writeoff": return t("move.writeoff");
-    case "redeal": return t("move.redeal");
-    case "contra": return t("move.contra");
-    case "recontra": return t("move.recontra");
-    case "concede": return t("move.concede");
-    case "buyback": return t("move.buyback");
-    case "rebuy": return t("move.rebuy");
-    case "misere": return t("move.misere");
-    case "open": return t("move.open");
-    case "slam": return t("move.slam");
-    default: break;
+  switch (move.kind) {
+    case "play":
+      if (!move.declare) return t("move.play", { card: cardName(move.card) });
+      if (move.marriage === "a") return t("move.play_aces", { card: cardName(move.card) });
+      return t("move.play_declare", { card: cardName(move.card), suit: suitName(move.marriage) });
+    case "bid": return t("move.bid", { n: move.amount });
+    case "blind": return t("move.blind", { n: move.amount });
+    case "contract": return t("move.contract", { n: move.amount });
+    case "named": return { misere: t("move.misere"), open: t("move.open"), slam: t("move.slam") }[move.named] ?? move.token;
+    case "give": return t("move.give", { card: cardName(move.card), name: seatName(move.seat) });
+    case "talon": return t("move.talon", { n: move.talon + 1 });
+    case "discard": return t("move.discard", { card: cardName(move.card) });
+    case "crawl": return t("move.crawl", { card: cardName(move.card) });
+    case "declare": return t("move.declare", { suit: suitName(move.marriage) });
+    default: return wordLabel(move);
   }
-  if (/^\d+$/.test(move)) return t("move.bid", { n: move });
-  if (isCard(move)) return t("move.play", { card: cardName(move) });
-  if (move.length === 3 && move.endsWith("+") && isCard(move.slice(0, 2))) {
-    return t("move.play_declare", { card: cardName(move.slice(0, 2)), suit: suitName(move[1]) });
-  }
-  const [word, arg, extra] = words;
-  if (word === "contract" && arg) return t("move.contract", { n: arg });
-  if (word === "blind" && arg) return t("move.blind", { n: arg });
-  if (word === "give" && arg && extra !== undefined) {
-    return t("move.give", { card: cardName(arg), name: seatName(Number(extra)) });
-  }
-  if (word === "talon" && arg) return t("move.talon", { n: Number(arg) + 1 });
-  if (word === "discard" && arg) return t("move.discard", { card: cardName(arg) });
-  if (word === "crawl" && arg) return t("move.crawl", { card: cardName(arg) });
-  if (word === "declare" && arg) return t("move.declare", { suit: suitName(arg) });
-  return move;
 }
 
-/** The card a legal action is about (play, play and declare, give, discard, crawl), or null. */
+/** The label of a move that is only a word (pass, writeoff, contra...). */
+function wordLabel(move) {
+  return (
+    {
+      pass: t("move.pass"),
+      writeoff: t("move.writeoff"),
+      redeal: t("move.redeal"),
+      contra: t("move.contra"),
+      recontra: t("move.recontra"),
+      concede: t("move.concede"),
+      buyback: t("move.buyback"),
+      rebuy: t("move.rebuy"),
+    }[move.kind] ?? move.token
+  );
+}
+
+/** The card a legal move is about (play, give, discard, crawl), or null. */
 export function actionCard(move) {
-  if (isCard(move)) return move;
-  if (move.length === 3 && move.endsWith("+") && isCard(move.slice(0, 2))) return move.slice(0, 2);
-  const [word, arg] = move.split(" ");
-  if (["give", "discard", "crawl"].includes(word) && isCard(arg || "")) return arg;
-  return null;
+  return move.card ?? null;
 }
 
-/** A move that was made, as one sentence about the seat that made it. */
+/** A move that was made (a move event, or a replay step: its ``action`` is the typed move as
+ * the recipient may know it), as one sentence about the seat that made it. */
 export function moveSentence(event, seatName) {
   const name = seatName(event.seat);
-  const move = event.move;
-  if (move === null || move === undefined) {
-    if (event.face_down === "discard") return t("said.discard_hidden", { name });
-    if (event.face_down === "crawl") return t("said.crawl_hidden", { name });
-    if (event.to !== undefined) return t("said.give_hidden", { name, to: seatName(event.to) });
+  const move = event.action;
+  if (!move) return t("said.unknown", { name });
+  if (move.token === undefined) {
+    if (move.kind === "discard") return t("said.discard_hidden", { name });
+    if (move.kind === "crawl") return t("said.crawl_hidden", { name });
+    if (move.kind === "give") return t("said.give_hidden", { name, to: seatName(move.seat) });
     return t("said.unknown", { name });
   }
-  const [word, arg, extra] = move.split(" ");
-  if (move === "pass") return t("said.pass", { name });
-  if (/^\d+$/.test(move)) return t("said.bid", { name, n: move });
-  if (word === "blind") return t("said.blind", { name, n: arg });
-  if (isCard(move)) return t("said.play", { name, card: cardName(move) });
-  if (move.endsWith("+") && isCard(move.slice(0, 2))) {
-    return t("said.marriage", { name, suit: suitName(move[1]) });
+  switch (move.kind) {
+    case "pass": return t("said.pass", { name });
+    case "bid": return t("said.bid", { name, n: move.amount });
+    case "blind": return t("said.blind", { name, n: move.amount });
+    case "play":
+      return move.declare
+        ? t("said.marriage", { name, suit: suitName(move.marriage) })
+        : t("said.play", { name, card: cardName(move.card) });
+    case "declare": return t("said.marriage", { name, suit: suitName(move.marriage) });
+    case "give": return t("said.give", { name, card: cardName(move.card), to: seatName(move.seat) });
+    case "contract": return t("said.contract", { name, n: move.amount });
+    case "writeoff": return t("said.writeoff", { name });
+    default: return t("said.other", { name, move: actionLabel(move, seatName) });
   }
-  if (word === "declare") return t("said.marriage", { name, suit: suitName(arg) });
-  if (word === "give") return t("said.give", { name, card: cardName(arg), to: seatName(Number(extra)) });
-  if (word === "contract") return t("said.contract", { name, n: arg });
-  if (move === "writeoff") return t("said.writeoff", { name });
-  return t("said.other", { name, move: actionLabel(move, seatName) });
 }
 
 /** The deal's result in words (a report's result). */

@@ -8,7 +8,7 @@ import { button, h } from "./dom.js";
 import { suitName, t } from "./i18n.js";
 import { moveSentence, phaseName } from "./moves.js";
 import { scoresheet } from "./scoresheet.js";
-import { places, trickSeats } from "./table.js";
+import { places } from "./table.js";
 import { showError } from "./ui.js";
 
 export function replayScreen(root, gameId) {
@@ -84,8 +84,7 @@ export function replayScreen(root, gameId) {
     let caption = null;
     if (!cards.length && view.completed_tricks.length) {
       const last = view.completed_tricks[view.completed_tricks.length - 1];
-      const seats = trickSeats(last.leader, last.cards.length, view.active);
-      cards = last.cards.map((c, i) => [seats[i], c]);
+      cards = last.cards.map((c, i) => [last.seats[i], c]);
       caption = t("table.taken_by", { name: name(last.winner) });
     }
     const grid = h(
@@ -111,7 +110,7 @@ export function replayScreen(root, gameId) {
     const said =
       here.move === null || here.move === undefined
         ? t("said.deal", { n: current.number ?? deal + 1, name: name(current.dealer ?? view.dealer) })
-        : moveSentence({ seat: here.seat, move: here.move }, name);
+        : moveSentence({ seat: here.seat, action: here.action }, name);
     const reports = game.deals.slice(0, deal).map((d) => d.report).filter(Boolean);
     if (step === last && current.report) reports.push(current.report);
     const names = (game.seats || []).map((_, i) => name(i));

@@ -2,7 +2,8 @@
 // backs, counts and names; the own hand sorted by suit (trump first); the auction and the
 // bidding box; the talon; passing (tap a card, then a seat; or drag it onto the seat); the
 // write-off dialog; the trick area and the last trick; the scoresheet; the end of the match.
-// Everything the player may do comes from the view's legal_actions: the page knows no rules.
+// Everything the player may do comes from the view's typed moves (kind, card, seat, amount...):
+// the page knows no rules and reads no move token; it sends a move's token back as it came.
 
 import { api } from "./api.js";
 import { cardBack, cardButton, cardImage, sortHand, suitSymbol } from "./cards.js";
@@ -22,13 +23,6 @@ export function places(count, me) {
   const names = { 2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"] }[count] ||
     Array.from({ length: count }, (_, i) => `p${i}`);
   return (seat) => names[(seat - (me ?? 0) + count) % count];
-}
-
-/** The seat of each card of a trick (in play order from the leader, around the active seats). */
-export function trickSeats(leader, count, active) {
-  const order = active && active.length ? active : [...Array(count).keys()];
-  const start = Math.max(0, order.indexOf(leader));
-  return Array.from({ length: count }, (_, i) => order[(start + i) % order.length]);
 }
 
 export function tableScreen(root, tableId, { watch }) {
@@ -64,7 +58,7 @@ export function tableScreen(root, tableId, { watch }) {
     return t("table.seat_n", { n: seat + 1 });
   };
   const names = () => state.seats.map((_, i) => name(i));
-  const legal = () => (state.view && !state.sending && !queue.length ? state.view.legal_actions || [] : []);
+  const legal = () => (state.view && !state.sending && !queue.length ? state.view.moves || [] : []);
 
   function showSnapshot(message) {
     queue.length = 0;
@@ -90,8 +84,8 @@ export function tableScreen(root, tableId, { watch }) {
       state.lastSaid = t("said.deal", { n: event.number, name: name(event.dealer) });
     } else {
       state.lastSaid = moveSentence(event, name);
-      const move = event.move || "";
-      if ((move.endsWith("+") && move.length === 3) || move.startsWith("declare ")) toast(state.lastSaid);
+      const action = event.action || {};
+      if ((action.kind === "play" && action.declare) || action.kind === "declare") toast(state.lastSaid);
       if (event.report) state.reports.push(event.report);
       if (event.seat === state.me) state.sending = false;
     }
@@ -148,7 +142,7 @@ export function tableScreen(root, tableId, { watch }) {
     const total = view?.match?.totals?.[seat];
     const open = view?.open_hand && view.declarer === seat && seat !== state.me ? view.open_hand : null;
     const gives = state.selected
-      ? legal().filter((m) => m.startsWith(`give ${state.selected} `) && Number(m.split(" ")[2]) === seat)
+      ? legal().filter((m) => m.kind === "give" && m.card === state.selected && m.seat === seat)
       : [];
     const panel = h(
       "section",
@@ -175,11 +169,11 @@ export function tableScreen(root, tableId, { watch }) {
       open
         ? h("div", { class: "hand open", "aria-label": t("table.open_hand") }, sortHand(open, view.trump).map((c) => cardImage(c)))
         : h("div", { class: "backs", "aria-hidden": "true" }, Array.from({ length: Math.min(count, 12) }, () => cardBack())),
-      gives.map((m) => button(actionLabel(m, name), () => send(m), { class: "give primary" })),
+      gives.map((m) => button(actionLabel(m, name), () => send(m.token), { class: "give primary" })),
     );
-    const givesHere = (card) => legal().find((m) => m === `give ${card} ${seat}`);
+    const givesHere = (card) => legal().find((m) => m.kind === "give" && m.card === card && m.seat === seat);
     panel.addEventListener("dragover", (e) => {
-      if (legal().some((m) => m.startsWith("give ") && m.endsWith(` ${seat}`))) {
+      if (legal().some((m) => m.kind === "give" && m.seat === seat)) {
         e.preventDefault();
         panel.classList.add("drop");
       }
@@ -189,7 +183,7 @@ export function tableScreen(root, tableId, { watch }) {
       e.preventDefault();
       panel.classList.remove("drop");
       const move = givesHere(e.dataTransfer.getData("text/plain"));
-      if (move) send(move);
+      if (move) send(move.token);
     });
     return panel;
   }
@@ -198,10 +192,10 @@ export function tableScreen(root, tableId, { watch }) {
    * to give to one of the seats, a queen with or without its marriage) select it first. */
   function choosableCard(card, moves) {
     const options = moves.filter((m) => actionCard(m) === card);
-    const isGive = options.some((m) => m.startsWith("give "));
+    const isGive = options.some((m) => m.kind === "give");
     const click = () => {
       if (options.length === 1 && !isGive) {
-        send(options[0]);
+        send(options[0].token);
       } else if (options.length) {
         state.selected = state.selected === card ? null : card;
         state.choosing = isGive ? null : state.selected;
@@ -250,31 +244,31 @@ export function tableScreen(root, tableId, { watch }) {
     if (!moves.length) return null;
     const cardMoves = moves.filter((m) => actionCard(m));
     const others = moves.filter((m) => !actionCard(m));
-    const bids = others.filter((m) => /^\d+$/.test(m) || m.startsWith("blind ") || ["misere", "open", "slam"].includes(m));
-    const contracts = others.filter((m) => m.startsWith("contract "));
+    const bids = others.filter((m) => ["bid", "blind", "named"].includes(m.kind));
+    const contracts = others.filter((m) => m.kind === "contract");
     const rest = others.filter((m) => !bids.includes(m) && !contracts.includes(m));
     const parts = [];
     if (state.choosing) {
       const choices = cardMoves.filter((m) => actionCard(m) === state.choosing);
       parts.push(
         h("div", { class: "choices", role: "group", "aria-label": cardName(state.choosing) },
-          choices.map((m) => button(actionLabel(m, name), () => send(m), { class: "primary" })),
+          choices.map((m) => button(actionLabel(m, name), () => send(m.token), { class: "primary" })),
           button(t("common.cancel"), () => { state.selected = null; state.choosing = null; render(); })),
       );
     }
-    if (state.view.phase === "passing" && cardMoves.some((m) => m.startsWith("give "))) {
+    if (state.view.phase === "passing" && cardMoves.some((m) => m.kind === "give")) {
       parts.push(h("p", { class: "hint" }, state.selected ? t("table.hint_give_seat", { card: cardName(state.selected) }) : t("table.hint_give")));
     }
     if (bids.length) {
-      parts.push(h("div", { class: "bids", role: "group", "aria-label": t("table.bidding_box") }, bids.map((m) => button(actionLabel(m, name), () => send(m), { class: "bid" }))));
+      parts.push(h("div", { class: "bids", role: "group", "aria-label": t("table.bidding_box") }, bids.map((m) => button(actionLabel(m, name), () => send(m.token), { class: "bid" }))));
     }
     if (contracts.length) {
-      parts.push(h("div", { class: "contracts", role: "group", "aria-label": t("table.raise") }, contracts.map((m) => button(actionLabel(m, name), () => send(m)))));
+      parts.push(h("div", { class: "contracts", role: "group", "aria-label": t("table.raise") }, contracts.map((m) => button(actionLabel(m, name), () => send(m.token)))));
     }
     if (rest.length) {
       parts.push(
         h("div", { class: "other-actions" },
-          rest.map((m) => (m === "writeoff" ? button(t("move.writeoff"), openWriteoff, { class: "danger", id: "writeoff" }) : button(actionLabel(m, name), () => send(m), { class: m === "pass" ? "pass" : "" })))),
+          rest.map((m) => (m.kind === "writeoff" ? button(t("move.writeoff"), openWriteoff, { class: "danger", id: "writeoff" }) : button(actionLabel(m, name), () => send(m.token), { class: m.kind === "pass" ? "pass" : "" })))),
       );
     }
     return h("div", { class: "actions", "aria-label": t("table.your_move") }, parts);
@@ -341,8 +335,7 @@ export function tableScreen(root, tableId, { watch }) {
     let finished = false;
     if (!cards.length && view.completed_tricks.length && (view.phase === "play" || view.phase === "done")) {
       const last = view.completed_tricks[view.completed_tricks.length - 1];
-      const seats = trickSeats(last.leader, last.cards.length, view.active);
-      cards = last.cards.map((c, i) => [seats[i], c]);
+      cards = last.cards.map((c, i) => [last.seats[i], c]);
       caption = t("table.taken_by", { name: name(last.winner) });
       finished = true;
     }
@@ -358,12 +351,11 @@ export function tableScreen(root, tableId, { watch }) {
   function lastTrick() {
     const view = state.view;
     const last = view.completed_tricks[view.completed_tricks.length - 1];
-    const seats = trickSeats(last.leader, last.cards.length, view.active);
     const dialog = h(
       "dialog",
       { class: "modal", "aria-labelledby": "last-trick-title" },
       h("h2", { id: "last-trick-title" }, t("table.last_trick")),
-      h("div", { class: "row" }, last.cards.map((c, i) => h("figure", {}, cardImage(c), h("figcaption", {}, name(seats[i]))))),
+      h("div", { class: "row" }, last.cards.map((c, i) => h("figure", {}, cardImage(c), h("figcaption", {}, name(last.seats[i]))))),
       h("p", {}, t("table.taken_by", { name: name(last.winner) })),
       button(t("common.close"), () => dialog.close(), { autofocus: true }),
     );
@@ -377,8 +369,8 @@ export function tableScreen(root, tableId, { watch }) {
     const pieces = [];
     if (view.talon && !["play", "done"].includes(view.phase)) {
       pieces.push(h("div", { class: "talon", role: "group", "aria-label": t("table.talon") }, h("span", { class: "label" }, t("table.talon")), view.talon.map((c) => cardImage(c))));
-    } else if (view.talons_count > 0 && view.phase === "auction") {
-      pieces.push(h("div", { class: "talon", "aria-label": t("table.talon") }, h("span", { class: "label" }, t("table.talon")), Array.from({ length: view.talons_count * view.talon_size }, () => cardBack())));
+    } else if (view.talon_sizes.length && view.phase === "auction") {
+      pieces.push(h("div", { class: "talon", "aria-label": t("table.talon") }, h("span", { class: "label" }, t("table.talon")), Array.from({ length: view.talon_sizes.reduce((a, b) => a + b, 0) }, () => cardBack())));
     }
     if (view.shown) pieces.push(h("div", { class: "shown" }, h("span", { class: "label" }, t("table.shown")), cardImage(view.shown)));
     if (view.stock_count) {
@@ -393,7 +385,7 @@ export function tableScreen(root, tableId, { watch }) {
   function auctionLine() {
     const view = state.view;
     if (!view.auction.length) return t("table.no_bids");
-    return view.auction.map((a) => `${name(a.seat)}: ${/^\d+$/.test(a.move) ? a.move : actionLabel(a.move, name)}`).join(" · ");
+    return view.auction.map((a) => `${name(a.seat)}: ${a.action.kind === "bid" ? a.action.amount : actionLabel(a.action, name)}`).join(" · ");
   }
 
   function statusBar() {
@@ -414,7 +406,7 @@ export function tableScreen(root, tableId, { watch }) {
       view.marriages.length
         ? h("span", {}, t("table.marriages", { list: view.marriages.map((m) => `${name(m.seat)} ${suitName(m.suit)}`).join(", ") }))
         : null,
-      view.named ? h("span", {}, t("table.named", { name: actionLabel(view.named, name) })) : null,
+      view.named ? h("span", {}, t("table.named", { name: actionLabel({ kind: "named", named: view.named }, name) })) : null,
     ];
     return h("div", { class: "status-bar" }, bits);
   }
