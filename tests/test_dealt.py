@@ -140,5 +140,6 @@ def test_the_view_says_how_many_cards_each_talon_holds(template: str) -> None:
     expected = {"tysiac-2p": 2, "polish-2card": 2, "two-player-a": 0, "four-player-a": 0}
     for seat in (None, *range(rules.players_count)):
         seen = game_view(game, seat).to_json(rules=False)
-        assert seen["talon_size"] == expected.get(template, 3)
-        assert seen["talons_count"] == LAYOUTS[template][1]
+        count = LAYOUTS[template][1]
+        assert seen["talon_sizes"] == [expected.get(template, 3)] * count
+        assert seen["talons_count"] == count

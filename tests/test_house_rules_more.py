@@ -245,11 +245,16 @@ def test_blind_contract_only_when_the_blind_bid_wins() -> None:
     assert view(state, 0).talon is None and view(state, 2).talon is None
     assert view(state, None).talon is None
     # the auction is public, the blind bid shown as such
-    assert view(state, 0).to_json()["auction"] == [
+    assert [{k: e[k] for k in ("seat", "move")} for e in view(state, 0).to_json()["auction"]] == [
         {"seat": 1, "move": "blind 100"},
         {"seat": 2, "move": "pass"},
         {"seat": 0, "move": "pass"},
     ]
+    assert view(state, 0).to_json()["auction"][0]["action"] == {
+        "token": "blind 100",
+        "kind": "blind",
+        "amount": 100,
+    }
     assert view(state, 2).blind_bids == 0b010
 
 
@@ -304,4 +309,4 @@ def test_blind_bids_in_the_line_game() -> None:
     # the person's refused blind bid, a bot's blind bid and the listed blind moves
     assert "Not allowed: blind 100 does not exceed the current bid 115" in said
     assert "Seat 2 bids 105 blind" in said
-    assert "   3. blind 120  (bid 120 blind, without looking at the hand)" in said
+    assert "   3. blind 120  (bid 120 blind)" in said

@@ -87,11 +87,12 @@ def test_named_bids_outrank_every_number_in_order() -> None:
         state.apply("open")
     state = apply(state, "pass", "pass")
     assert state.declarer == 2 and state.named == "slam" and state.bid == state.contract == 300
-    assert view(state, 0).to_json()["auction"] == [
-        {"seat": 1, "move": "misere"},
-        {"seat": 2, "move": "slam"},
-        {"seat": 0, "move": "pass"},
-        {"seat": 1, "move": "pass"},
+    auction = view(state, 0).to_json()["auction"]
+    assert [(e["seat"], e["move"], e["action"]["kind"]) for e in auction] == [
+        (1, "misere", "named"),
+        (2, "slam", "named"),
+        (0, "pass", "pass"),
+        (1, "pass", "pass"),
     ]
 
 
