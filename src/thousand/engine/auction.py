@@ -8,14 +8,12 @@ from typing import TYPE_CHECKING
 from ..cards import marriage_suits
 from ..rules import Rules
 from .actions import BID, BLIND, MISERE, NAMED_AMOUNT, PASS
+from .flags import BLIND_HIGH
 
 if TYPE_CHECKING:
     from .deal import Deal
 
 _GRID_TOP = 1000
-
-BLIND_HIGH = 256
-"""``Deal.special``: the high bid (once the auction is won, the contract) was bid blind."""
 
 
 _GRIDS: dict[tuple[int, int, int], tuple[int, ...]] = {}
@@ -77,7 +75,7 @@ def blind_limit(rules: Rules) -> int:
 
 def may_bid_blind(d: Deal, seat: int) -> bool:
     """``bidding.blind`` first-bid: ``seat`` has not spoken yet and is not kept silent."""
-    return d.rules.bidding_blind == "first-bid" and not d.spoke(seat) and not d.fixed[4] >> seat & 1
+    return d.rules.bidding_blind == "first-bid" and not d.spoke(seat) and not d.silent >> seat & 1
 
 
 def named_worth(rules: Rules, kind: int) -> int:
@@ -90,7 +88,7 @@ def named_bids(d: Deal, seat: int) -> list[int]:
     """The named bids ``seat`` may make: those the table plays, above the high bid (a named bid
     outranks every number; misère < open hand < slam)."""
     rules = d.rules
-    if d.fixed[4] >> seat & 1:
+    if d.silent >> seat & 1:
         return []
     return [
         MISERE + kind - 1
@@ -125,7 +123,7 @@ def legal(d: Deal) -> list[int]:
         acts.extend(named_bids(d, seat))
     forced = rules.bidding_forced
     if not acts or (forced != "forehand" and forced != "last-seat") or not must_bid(d, seat):
-        if d.fixed[4] >> seat & 1:
+        if d.silent >> seat & 1:
             return [PASS]  # bidding.silence_below: silent unless forced
         acts.append(PASS)
     return acts

@@ -8,15 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import CONTRA, PASS, RECONTRA
-from .auction import BLIND_HIGH
+from .flags import BLIND_HIGH, DOUBLED, REDOUBLED
 
 if TYPE_CHECKING:
     from .deal import Deal
-
-DOUBLED = 8
-"""``Deal.special``: the contract was doubled."""
-REDOUBLED = 16
-"""``Deal.special``: the contract was redoubled."""
 
 
 def defenders(d: Deal) -> tuple[int, ...]:

@@ -23,6 +23,7 @@ from .auction import bid_limit, blind_limit, lowest_bid, must_bid, named_worth, 
 from .choose_talon import discards_due
 from .choose_talon import may_write_off as may_write_off_discarding
 from .deal import Deal, Phase
+from .flags import ANNOUNCED
 from .talon import contract_limit, may_write_off
 from .tricks import ABOVE, declarable, follow_mask, lead_mask, may_crawl
 
@@ -136,7 +137,7 @@ def explain(d: Deal, action: int) -> str:
             return "a marriage is declared by leading its K or Q here (`marriage.announce` on-lead)"
         if d.trick:
             return f"seat {seat} may declare only when on lead"
-        if d.special & 32:
+        if d.special & ANNOUNCED:
             return f"seat {seat} already declared a marriage on this lead"
         if d.named == 1 and seat == d.declarer:
             return _MISERE_NO_MARRIAGE.format(seat=seat)

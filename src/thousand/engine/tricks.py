@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Final
 
 from ..cards import ACE, HIGH_CARDS, KING, LOW_CARDS, QUEEN, SUIT_MASKS
 from .actions import ANNOUNCE, CRAWL, DECLARE
+from .flags import ANNOUNCED, CRAWLING, KEEP_TRUMP, RASPASY
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -148,7 +149,7 @@ def legal(d: Deal) -> list[int]:
     if d.trick:
         if d.special:
             m = d.hands[seat]
-            if d.special & 2:
+            if d.special & CRAWLING:
                 return [CRAWL + c for c in (*LOW_CARDS[m & 0xFFF], *HIGH_CARDS[m >> 12])]
             if not d.stock:
                 m = follow_mask(d, seat)
@@ -161,7 +162,7 @@ def legal(d: Deal) -> list[int]:
         acts += [CRAWL + c for c in acts]
     if not d.tricks[seat] and d.rules.marriage_trick_required:
         return acts
-    if d.special & (ANNOUNCED | 128):
+    if d.special & (ANNOUNCED | RASPASY):
         return acts  # one marriage per lead; none in raspasy
     if d.named == 1 and seat == d.declarer:
         return acts  # special.misere: the declarer declares no marriage
@@ -218,23 +219,17 @@ def _crawl(d: Deal, seat: int, c: int) -> None:
     d.hands[seat] ^= 1 << c
     if not d.trick:
         _lead(d, seat, c)
-        d.special |= 2  # SPECIAL_CRAWLING
+        d.special |= CRAWLING
     else:
         if c // 6 == d.trick_best // 6 and c > d.trick_best:
             d.trick_best = c
             d.trick_best_seat = seat
         d.trick.append(c)
         if len(d.trick) == d.k:
-            d.special &= ~2
+            d.special &= ~CRAWLING
             _close_trick(d, -1)  # a crawl is won in the declarer's suit: no trump
             return
     d.to_act = d.nxt[seat]
-
-
-ANNOUNCED: Final = 32
-"""``Deal.special``: the seat on lead declared a marriage from its hand; it leads no other."""
-KEEP_TRUMP: Final = 64
-"""``Deal.special``: the trick about to be led keeps the trump in force before that marriage."""
 
 
 def _announce(d: Deal, seat: int, suit: int) -> None:
