@@ -15,14 +15,7 @@ from enum import IntEnum
 from typing import Final, Literal
 
 from ..rules import Rules
-from . import auction, choose_talon, contra, flags, handover, redeal, talon, tricks
-from .actions import BUYBACK as BUYBACK_ACTION
-from .actions import CONCEDE as CONCEDE_ACTION
-from .actions import NAMED_AMOUNT
-from .actions import PASS as PASS_ACTION
-from .actions import REBUY as REBUY_ACTION
-from .dealing import Dealt
-from .layout import (
+from ..rules.layout import (
     CHOOSE_TALON,
     FIXED_DEAL,
     KEEP_ONE,
@@ -31,6 +24,13 @@ from .layout import (
     WITHOUT_TAKING,
     Layout,
 )
+from . import auction, choose_talon, contra, flags, handover, redeal, talon, tricks
+from .actions import BUYBACK as BUYBACK_ACTION
+from .actions import CONCEDE as CONCEDE_ACTION
+from .actions import NAMED_AMOUNT
+from .actions import PASS as PASS_ACTION
+from .actions import REBUY as REBUY_ACTION
+from .dealing import Dealt
 
 
 class Phase(IntEnum):
