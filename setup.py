@@ -17,6 +17,7 @@ COMPILED = [
     "src/thousand/engine/contra.py",
     "src/thousand/engine/deal.py",
     "src/thousand/engine/dealing.py",
+    "src/thousand/engine/flags.py",
     "src/thousand/engine/handover.py",
     "src/thousand/engine/redeal.py",
     "src/thousand/engine/scoring.py",

@@ -17,9 +17,9 @@ import pytest
 
 from thousand.engine import DealState, Game, MatchState, Phase, settle
 from thousand.engine.dealing import Dealt
-from thousand.engine.layout import Layout
 from thousand.records import RecordError, read_record, record_of_game, replay, write_record
 from thousand.rules import Rules, RulesError, template_rules
+from thousand.rules.layout import Layout
 
 from .positions import (
     DEAL_2A,

@@ -10,8 +10,8 @@ from open_spiel.python.algorithms import ismcts, mcts
 import thousand.openspiel as tos
 from thousand.engine.actions import WRITE_OFF
 from thousand.engine.dealing import dealt_from_deck
-from thousand.engine.layout import Layout
 from thousand.rules import TEMPLATES, template_rules
+from thousand.rules.layout import Layout
 
 
 def dealt_state(game: pyspiel.Game, rng: np.random.RandomState) -> pyspiel.State:

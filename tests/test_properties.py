@@ -53,11 +53,11 @@ from thousand.engine.actions import (
     TALON,
     WRITE_OFF,
 )
-from thousand.engine.layout import KEEP_ONE, WITHOUT_TAKING, Layout
 from thousand.engine.scoring import score
 from thousand.records import read_record, record_of_game, replay, write_record
 from thousand.rules import PARAMS, Param, Rules, RulesError, template_rules
 from thousand.rules import TEMPLATES as ALL_TEMPLATES
+from thousand.rules.layout import KEEP_ONE, WITHOUT_TAKING, Layout
 from thousand.rules.params import SUIT_KEYS, Value
 
 from . import naive

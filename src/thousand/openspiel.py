@@ -25,11 +25,11 @@ from .cards import CARD_TEXT, DECK_SIZE
 from .engine.actions import MAX_ACTION, action_text
 from .engine.deal import Deal
 from .engine.dealing import dealt_from_deck
-from .engine.layout import Layout
 from .engine.scoring import score
 from .engine.state import DealState
 from .engine.views import view
 from .rules import Rules, template_rules
+from .rules.layout import Layout
 
 SHORT_NAME = "python_thousand"
 

@@ -51,10 +51,10 @@ from ..engine.actions import (
     played_card,
 )
 from ..engine.deal import Phase
-from ..engine.layout import Layout
 from ..engine.scoring import writeoff_share
 from ..engine.views import SeatView
 from ..rules import Rules
+from ..rules.layout import Layout
 from .base import Limit
 from .knowledge import outstanding, voids
 

@@ -32,9 +32,9 @@ from ..engine.actions import (
     is_give,
 )
 from ..engine.deal import Deal, Phase
-from ..engine.layout import FIXED_DEAL, TAKE_AND_PASS, Layout
 from ..engine.views import SeatView
 from ..rules import Rules
+from ..rules.layout import FIXED_DEAL, TAKE_AND_PASS, Layout
 from .base import Limit
 from .heuristic import HeuristicBot, hand_estimate, keep_value
 from .sampler import HANDOVER, Sampler

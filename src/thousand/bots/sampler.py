@@ -17,8 +17,8 @@ import random
 from ..cards import KING, QUEEN, card_list
 from ..engine.actions import DISCARD, NAMED_AMOUNT, PASS, bid, contract, give, play
 from ..engine.deal import Deal, Phase
-from ..engine.layout import FIXED_DEAL, KEEP_ONE, WITHOUT_TAKING, Layout
 from ..engine.views import SeatView
+from ..rules.layout import FIXED_DEAL, KEEP_ONE, WITHOUT_TAKING, Layout
 from .knowledge import declarations, known_held, played_by, tricks_in_play_order, voids
 
 _PAIRS = tuple((1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4))

@@ -43,12 +43,12 @@ from ..engine.actions import (
     played_card,
 )
 from ..engine.deal import Phase
-from ..engine.layout import CHOOSE_TALON, FIXED_DEAL, KEEP_ONE, NO_TALON, WITHOUT_TAKING, Layout
 from ..engine.match import DealReport
 from ..engine.views import SeatView, game_view, move_json
 from ..prose.moves import move_label
 from ..records import record_of_game, write_record
 from ..rules import TEMPLATES, Rules
+from ..rules.layout import CHOOSE_TALON, FIXED_DEAL, KEEP_ONE, NO_TALON, WITHOUT_TAKING, Layout
 from .rules import about as template_about
 from .selfplay import OptionError, load_template
 

@@ -1,11 +1,11 @@
 """The rules engine: deals, actions, scoring, matches and views. Pure: no I/O, no clock."""
 
+from ..rules.layout import Layout
 from .actions import MoveSyntaxError, action_text, describe, parse_action
 from .deal import Deal, Phase
 from .dealing import Dealt
 from .errors import IllegalAction
 from .game import DealLog, Game
-from .layout import Layout
 from .match import DealReport, Event, MatchState, settle
 from .scoring import DealOutcome, round_points
 from .state import DealState

@@ -5,17 +5,16 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING
 
-from ..cards import marriage_suits
+from ..cards import SUIT_NAMES, marriage_suits
 from ..rules import Rules
+from . import actions as A
 from .actions import BID, BLIND, MISERE, NAMED_AMOUNT, PASS
+from .flags import BLIND_HIGH
 
 if TYPE_CHECKING:
     from .deal import Deal
 
 _GRID_TOP = 1000
-
-BLIND_HIGH = 256
-"""``Deal.special``: the high bid (once the auction is won, the contract) was bid blind."""
 
 
 _GRIDS: dict[tuple[int, int, int], tuple[int, ...]] = {}
@@ -77,7 +76,7 @@ def blind_limit(rules: Rules) -> int:
 
 def may_bid_blind(d: Deal, seat: int) -> bool:
     """``bidding.blind`` first-bid: ``seat`` has not spoken yet and is not kept silent."""
-    return d.rules.bidding_blind == "first-bid" and not d.spoke(seat) and not d.fixed[4] >> seat & 1
+    return d.rules.bidding_blind == "first-bid" and not d.spoke(seat) and not d.silent >> seat & 1
 
 
 def named_worth(rules: Rules, kind: int) -> int:
@@ -90,7 +89,7 @@ def named_bids(d: Deal, seat: int) -> list[int]:
     """The named bids ``seat`` may make: those the table plays, above the high bid (a named bid
     outranks every number; misère < open hand < slam)."""
     rules = d.rules
-    if d.fixed[4] >> seat & 1:
+    if d.silent >> seat & 1:
         return []
     return [
         MISERE + kind - 1
@@ -125,7 +124,7 @@ def legal(d: Deal) -> list[int]:
         acts.extend(named_bids(d, seat))
     forced = rules.bidding_forced
     if not acts or (forced != "forehand" and forced != "last-seat") or not must_bid(d, seat):
-        if d.fixed[4] >> seat & 1:
+        if d.silent >> seat & 1:
             return [PASS]  # bidding.silence_below: silent unless forced
         acts.append(PASS)
     return acts
@@ -194,3 +193,91 @@ def _all_passed(d: Deal) -> None:
         d.start_raspasy()
         return
     d.finish("redealt" if mode == "redeal" else "passed-on")
+
+
+def _explain_blind(d: Deal, seat: int, amount: int) -> str:
+    rules = d.rules
+    if rules.bidding_blind == "off":
+        return "no blind bids at this table (`bidding.blind` off)"
+    if d.spoke(seat):
+        return f"seat {seat} has spoken already: only a seat's first bid may be blind"
+    if d.silent >> seat & 1:
+        return (
+            f"seat {seat} may not bid: its total is below {rules.bidding_silence_below}"
+            " (`bidding.silence_below`)"
+        )
+    limit = blind_limit(rules)
+    if amount > limit and limit < rules.bidding_max:
+        return (
+            f"blind {amount} is above {limit}, the highest blind bid (`bidding.marriage_cap`"
+            f" {rules.bidding_marriage_cap}: a blind bidder shows no marriage)"
+        )
+    return explain(d, seat, A.BID + amount).replace("bid ", "blind ", 1)
+
+
+_NAMED_PARAMS = ("", "special.misere", "special.open_hand", "special.slam")
+
+
+def _explain_named(d: Deal, seat: int, kind: int) -> str:
+    word = A.NAMED_WORDS[kind]
+    if not named_worth(d.rules, kind):
+        return f"no {word} bid at this table (`{_NAMED_PARAMS[kind]}` none)"
+    if d.silent >> seat & 1:
+        return (
+            f"seat {seat} may not bid: its total is below {d.rules.bidding_silence_below}"
+            " (`bidding.silence_below`); it may only pass"
+        )
+    high = d.high_bid - A.NAMED_AMOUNT
+    return f"{word} does not outrank the current bid {A.NAMED_WORDS[high]} (misere < open < slam)"
+
+
+def explain(d: Deal, seat: int, action: int) -> str:
+    """Why bid or pass ``action`` of ``seat`` is not allowed in the auction."""
+    rules = d.rules
+    if A.is_blind(action):
+        return _explain_blind(d, seat, action - A.BLIND)
+    if A.is_named(action):
+        return _explain_named(d, seat, A.named_kind(action))
+    if action == A.PASS:
+        if rules.bidding_forced == "forehand":
+            return (
+                f"forehand (seat {seat}) may not pass its first turn: it must bid "
+                f"(`bidding.forced` forehand)"
+            )
+        return (
+            f"seat {seat} may not pass: all the others passed, it must bid "
+            f"(`bidding.forced` last-seat)"
+        )
+    amount = action - A.BID
+    if d.high_bid > A.NAMED_AMOUNT:
+        word = A.NAMED_WORDS[d.high_bid - A.NAMED_AMOUNT]
+        return f"bid {amount} is below the named bid {word}: a named bid outranks every number"
+    if d.silent >> seat & 1 and not must_bid(d, seat):
+        return (
+            f"seat {seat} may not bid: its total is below {rules.bidding_silence_below}"
+            " (`bidding.silence_below`); it may only pass"
+        )
+    if d.high_bid == 0 and amount < rules.bidding_min:
+        return f"bid {amount} is below the lowest bid {rules.bidding_min} (first bid)"
+    if amount < lowest_bid(d):
+        return f"bid {amount} does not exceed the current bid {d.high_bid}"
+    limit = bid_limit(d, seat)
+    if amount > limit:
+        if limit < rules.bidding_max:
+            held = ", ".join(
+                f"{SUIT_NAMES[s]} {rules.marriage_values[s]}" for s in marriage_suits(d.dealt[seat])
+            )
+            return (
+                f"bid {amount} is above seat {seat}'s limit {limit} "
+                f"(`bidding.marriage_cap` {rules.bidding_marriage_cap}; marriages in its dealt "
+                f"hand: {held or 'none'})"
+            )
+        return f"bid {amount} is above {rules.bidding_max}, the highest bid"
+    if not on_grid(rules, amount):
+        step = (
+            rules.bidding_step if amount < rules.bidding_big_step_from else rules.bidding_big_step
+        )
+        return f"bid {amount} is not a multiple of {step}"
+    if must_bid(d, seat):
+        return f"seat {seat} must bid"
+    return f"bid {amount} is not allowed here"

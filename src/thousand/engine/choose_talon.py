@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import card_list
+from ..cards import CARD_TEXT, card_list
+from . import actions as A
 from .actions import DISCARD, REDEAL, TALON, WRITE_OFF
 from .talon import may_redeal
 
@@ -64,3 +65,21 @@ def apply_discard(d: Deal, action: int) -> None:
     d.discarded |= 1 << c
     if discards_due(d) <= 0:
         d.end_exchange()
+
+
+def explain_choice(d: Deal, action: int) -> str:
+    """Why ``talon N`` is not allowed."""
+    return f"talon {action - A.TALON} is not one of the {len(d.talons)} talons"
+
+
+def explain_discard(d: Deal, seat: int, action: int) -> str:
+    if action == A.REDEAL:
+        return "the declarer may not ask for a redeal with this talon now"
+    if action == A.WRITE_OFF:
+        if not d.rules.writeoff_allowed:
+            return "write-off is not allowed at this table (`writeoff.allowed` false)"
+        if not may_write_off(d):
+            return "the write-off window closed with the first discard"
+        return "write-off is not allowed here"
+    c = action - A.DISCARD
+    return f"the declarer (seat {seat}) discards {CARD_TEXT[c]}, which it does not hold"

@@ -8,15 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import CONTRA, PASS, RECONTRA
-from .auction import BLIND_HIGH
+from .flags import BLIND_HIGH, DOUBLED, REDOUBLED
 
 if TYPE_CHECKING:
     from .deal import Deal
-
-DOUBLED = 8
-"""``Deal.special``: the contract was doubled."""
-REDOUBLED = 16
-"""``Deal.special``: the contract was redoubled."""
 
 
 def defenders(d: Deal) -> tuple[int, ...]:
@@ -63,3 +58,10 @@ def factor(d: Deal) -> int:
     m = d.rules.bidding_contra_multiplier
     f = (m if d.special & DOUBLED else 1) * (m if d.special & REDOUBLED else 1)
     return f * d.rules.bidding_blind_multiplier if d.special & BLIND_HIGH else f
+
+
+def explain(d: Deal, seat: int, action: int) -> str:
+    """Why contra or recontra ``action`` of ``seat`` is not allowed."""
+    if action == CONTRA:
+        return f"seat {seat} is the declarer: it may only redouble (recontra) or pass"
+    return f"seat {seat} may not redouble: only the declarer redoubles a contra"

@@ -15,14 +15,7 @@ from enum import IntEnum
 from typing import Final, Literal
 
 from ..rules import Rules
-from . import auction, choose_talon, contra, handover, redeal, talon, tricks
-from .actions import BUYBACK as BUYBACK_ACTION
-from .actions import CONCEDE as CONCEDE_ACTION
-from .actions import NAMED_AMOUNT
-from .actions import PASS as PASS_ACTION
-from .actions import REBUY as REBUY_ACTION
-from .dealing import Dealt
-from .layout import (
+from ..rules.layout import (
     CHOOSE_TALON,
     FIXED_DEAL,
     KEEP_ONE,
@@ -31,6 +24,13 @@ from .layout import (
     WITHOUT_TAKING,
     Layout,
 )
+from . import auction, choose_talon, contra, flags, handover, redeal, talon, tricks
+from .actions import BUYBACK as BUYBACK_ACTION
+from .actions import CONCEDE as CONCEDE_ACTION
+from .actions import NAMED_AMOUNT
+from .actions import PASS as PASS_ACTION
+from .actions import REBUY as REBUY_ACTION
+from .dealing import Dealt
 
 
 class Phase(IntEnum):
@@ -58,15 +58,6 @@ DealEnd = Literal["played", "written-off", "conceded", "bought-back", "redealt",
 """How a deal ended (``Deal.result``), before scoring says whether a played deal was made."""
 
 _SEATINGS: dict[tuple[int, int, bool], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
-
-SPECIAL_CRAWL: Final = 1
-"""``Deal.special``: the crawl may be offered in this deal (``play.crawl``)."""
-SPECIAL_CRAWLING: Final = 2
-"""``Deal.special``: the trick under way is a crawl, its cards face down."""
-SPECIAL_RASPASY: Final = 128
-"""``Deal.special``: raspasy (``redeal.all_pass``): no declarer, no trump, no marriage."""
-SPECIAL_STOCK: Final = 4
-"""``Deal.special``: the deal has a draw stock (no duty to follow while it lasts)."""
 
 
 def _order(n: int, dealer: int, sits_out: bool = False) -> tuple[int, ...]:
@@ -172,9 +163,10 @@ class Deal:
     lead_trump_due: int
     k: int
     nxt: tuple[int, ...]
-    #: what a deal never changes, in one slot so that copies stay cheap:
-    #: (procedure, talons, aside, shown, silent seats, golden, the cards as dealt)
-    fixed: tuple[int, tuple[int, ...], int, int, int, bool, Dealt]
+    #: what a deal never changes, in one slot so that copies stay cheap: (the procedure, the
+    #: silent seats, golden, the cards as dealt); read through :attr:`proc`, :attr:`silent`,
+    #: :attr:`golden` and :attr:`cards_dealt`
+    fixed: tuple[int, int, bool, Dealt]
     talon_open: bool
     stock: list[int]
     pool: int
@@ -247,20 +239,12 @@ class Deal:
         d.k = len(order)
         d.dealt = hands
         d.talon = dealt.talon
-        d.fixed = (
-            layout.procedure,
-            dealt.talons,
-            dealt.aside,
-            dealt.shown,
-            silent,
-            golden,
-            dealt,
-        )
+        d.fixed = (layout.procedure, silent, golden, dealt)
         d.talon_open = False
         d.stock = list(stock)
         d.pool = 0
         d.discarded = 0
-        d.special = (SPECIAL_CRAWL if rules.play_crawl else 0) | (SPECIAL_STOCK if stock else 0)
+        d.special = (flags.CRAWL if rules.play_crawl else 0) | (flags.STOCK if stock else 0)
         d.hands = list(hands)
         d.phase = Phase.AUCTION
         d.to_act = order[0]
@@ -408,7 +392,7 @@ class Deal:
         rules = self.rules
         values = rules.marriage_values
         total = sum(values[s] if s < 4 else rules.marriage_aces_value for s in self.marriages[seat])
-        return total * 2 if self.fixed[5] and rules.golden_marriages_doubled else total
+        return total * 2 if self.golden and rules.golden_marriages_doubled else total
 
     def next_seat(self, seat: int) -> int:
         """The next active seat clockwise."""
@@ -422,32 +406,32 @@ class Deal:
     @property
     def talons(self) -> tuple[int, ...]:
         """Every talon as dealt."""
-        return self.fixed[1]
+        return self.fixed[3].talons
 
     @property
     def cards_dealt(self) -> Dealt:
         """Every card as dealt, whole."""
-        return self.fixed[6]
+        return self.fixed[3]
 
     @property
     def aside(self) -> int:
         """The cards set aside as dealt."""
-        return self.fixed[2]
+        return self.fixed[3].aside
 
     @property
     def shown(self) -> int:
         """The card shown to all, or -1."""
-        return self.fixed[3]
+        return self.fixed[3].shown
 
     @property
     def silent(self) -> int:
         """The seats that may not bid unless forced (``bidding.silence_below``), as a mask."""
-        return self.fixed[4]
+        return self.fixed[1]
 
     @property
     def crawling(self) -> bool:
         """Whether the trick under way is a crawl."""
-        return bool(self.special & SPECIAL_CRAWLING)
+        return bool(self.special & flags.CRAWLING)
 
     @property
     def sitter(self) -> int:
@@ -533,14 +517,14 @@ class Deal:
         auction, forehand declares at the target minus the barrel threshold."""
         self.phase = Phase.AUCTION
         self.to_act = self.order[0]
-        if self.fixed[5]:
+        if self.golden:
             rules = self.rules
             self.end_auction(self.order[0], rules.game_target - (rules.barrel_threshold or 0))
 
     @property
     def golden(self) -> bool:
         """Whether this is a golden deal (``golden.deals``)."""
-        return self.fixed[5]
+        return self.fixed[2]
 
     def end_auction(self, declarer: int, amount: int) -> None:
         """The auction is won: the contract first (``contract.before_talon``), or the talon."""
@@ -614,7 +598,7 @@ class Deal:
             self.hands[new] |= self.talon
             self.declarer = new
             self.bid = self.contract = self.rules.talon_rebuy_contract
-            self.special &= ~auction.BLIND_HIGH  # a rebought contract is not blind
+            self.special &= ~flags.BLIND_HIGH  # a rebought contract is not blind
             self.named = 0  # nor a named one
             self.askers = (-1,)  # asked already: no second round
             self.phase = Phase.PASSING
@@ -669,7 +653,7 @@ class Deal:
         """``redeal.all_pass`` raspasy: no declarer; where the talon has a card for each active
         seat, each takes one (from forehand, lowest card first), so that the tricks are eight;
         forehand leads; no trump and no marriage."""
-        self.special |= SPECIAL_RASPASY
+        self.special |= flags.RASPASY
         talon = self.talon
         if self.proc == TAKE_AND_PASS and talon.bit_count() == self.k:
             for seat in self.order:

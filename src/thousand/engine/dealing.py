@@ -10,7 +10,7 @@ from typing import Any, Final
 
 from ..cards import CARD_TEXT, DECK_SIZE, FULL_DECK, JACK, NINE
 from ..rules import Rules
-from .layout import ASIDE, STOCK, TALON, Layout
+from ..rules.layout import ASIDE, STOCK, TALON, Layout
 
 _HALF: Final = DECK_SIZE // 2
 _LOW_ORDERS: Final = math.factorial(_HALF)

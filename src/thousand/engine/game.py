@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..rules import Rules
+from ..rules.layout import Layout
 from .dealing import Dealt, deal_layout
-from .layout import Layout
 from .match import DealReport, MatchState, settle
 from .state import DealState
 

@@ -98,3 +98,8 @@ def talon_redeal(d: Deal) -> bool:
         if mode != "off" and hit and (mode == "any" or d.bid == rules.bidding_min):
             return True
     return False
+
+
+def explain(d: Deal, seat: int, action: int) -> str:
+    """Why a pass is not allowed: the seat's redeal is mandatory."""
+    return f"seat {seat}'s redeal is mandatory: its only move is redeal"

@@ -12,9 +12,9 @@ from typing import Literal
 
 from ..cards import ACE, NINE, marriage_suits, points_of
 from ..rules import Rules
-from .auction import BLIND_HIGH
 from .contra import factor
 from .deal import Deal, Phase
+from .flags import BLIND_HIGH, RASPASY
 
 Result = Literal[
     "made", "failed", "written-off", "conceded", "bought-back", "redealt", "passed-on", "raspasy"
@@ -141,7 +141,7 @@ def score(d: Deal) -> DealOutcome:
             (0,) * n,
             sitter=sitter,
         )
-    if d.special & 128:  # raspasy: each seat loses its own rounded card points
+    if d.special & RASPASY:  # raspasy: each seat loses its own rounded card points
         points = [points_of(m) for m in d.won]
         rounded = [round_points(p, rules.scoring_round_to) for p in points]
         return DealOutcome(
@@ -157,7 +157,7 @@ def score(d: Deal) -> DealOutcome:
             tuple(-r for r in rounded),
             (),
             sitter,
-            d.fixed[5],
+            d.golden,
         )
     decl = d.declarer
     partner = d.partner(decl)
@@ -181,7 +181,7 @@ def score(d: Deal) -> DealOutcome:
             tuple(scores),
             (),
             sitter,
-            d.fixed[5],
+            d.golden,
         )
     if d.result == "conceded":
         # bidding.forced_concession: the contract lost, the others gain it split or each whole
@@ -202,7 +202,7 @@ def score(d: Deal) -> DealOutcome:
             tuple(scores),
             (),
             sitter,
-            d.fixed[5],
+            d.golden,
         )
     if d.result == "written-off":
         share = writeoff_share(rules, d.contract, len(others))
@@ -221,7 +221,7 @@ def score(d: Deal) -> DealOutcome:
             tuple(scores),
             extras,
             sitter,
-            d.fixed[5],
+            d.golden,
         )
     card_points = [points_of(m) for m in d.won]
     marriage_points = [d.marriage_points(s) for s in range(n)]
@@ -246,7 +246,7 @@ def score(d: Deal) -> DealOutcome:
     else:
         made = check >= d.contract
     stake = d.contract * factor(d) if d.special else d.contract
-    if d.fixed[5] and rules.golden_contract_doubled:
+    if d.golden and rules.golden_contract_doubled:
         stake *= 2
     scores = [deal_points[s] if s in others else 0 for s in range(n)]
     if rules.scoring_pooled_defenders and others:
@@ -286,6 +286,6 @@ def score(d: Deal) -> DealOutcome:
         tuple(scores),
         extras,
         sitter,
-        d.fixed[5],
+        d.golden,
         bool(d.special & BLIND_HIGH),
     )

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 
 from ..rules import Rules
 from .actions import MAX_ACTION, NAMED_WORDS, MoveSyntaxError, action_text, parse_action
-from .auction import BLIND_HIGH
 from .deal import Deal, Phase
 from .dealing import Dealt, deal_layout
 from .errors import IllegalAction
+from .flags import BLIND_HIGH
 from .legality import explain, whereabouts
 from .scoring import DealOutcome, score
 

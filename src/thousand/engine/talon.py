@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import card_list, marriage_suits
+from ..cards import CARD_TEXT, card_list, hand_text, marriage_suits
+from . import actions as A
 from .actions import CONTRACT, GIVE, REDEAL, WRITE_OFF
 from .auction import amounts_between
 from .redeal import talon_redeal
@@ -97,3 +98,43 @@ def apply_contract(d: Deal, action: int) -> None:
         d.reveal()
     else:
         d.start_play()
+
+
+def explain_passing(d: Deal, seat: int, action: int) -> str:
+    if action == A.WRITE_OFF:
+        if not d.rules.writeoff_allowed:
+            return "write-off is not allowed at this table (`writeoff.allowed` false)"
+        if not may_write_off(d):
+            return "the write-off window closed when the declarer passed its first card"
+        return "write-off is not allowed here"
+    if action == A.REDEAL:
+        return "the declarer may not ask for a redeal with this talon now"
+    c, target = A.give_parts(action)
+    if d.pool and not d.pool >> c & 1:
+        where = (
+            "it was already handed over"
+            if any(g == c for g in d.given)
+            else "the declarer gives only talon cards"
+        )
+        return f"{CARD_TEXT[c]} is not in the talon ({where}; left: {hand_text(d.pool)})"
+    if not d.pool and not d.hands[seat] >> c & 1:
+        return f"the declarer (seat {seat}) gives {CARD_TEXT[c]}, which it does not hold"
+    if target == seat:
+        return f"the declarer (seat {seat}) gives {CARD_TEXT[c]} to itself"
+    if target >= d.n or target not in d.order:
+        return f"seat {target} takes no part in this deal"
+    if d.given[target] >= 0:
+        return f"seat {target} already got a card from the declarer"
+    return f"give {CARD_TEXT[c]} {target} is not allowed here"
+
+
+def explain_contract(d: Deal, amount: int) -> str:
+    if amount < d.bid:
+        return f"contract {amount} is below the bid {d.bid}: the contract never goes down"
+    limit = max(contract_limit(d), d.bid)
+    if amount > limit:
+        return (
+            f"contract {amount} is above the limit {limit} "
+            f"(120 plus the marriages the declarer holds, or the bid itself)"
+        )
+    return f"contract {amount} breaks the bidding steps (bid {d.bid}, limit {limit})"

@@ -4,8 +4,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from ..cards import ACE, HIGH_CARDS, KING, LOW_CARDS, QUEEN, SUIT_MASKS
+from ..cards import (
+    ACE,
+    CARD_TEXT,
+    HIGH_CARDS,
+    KING,
+    LOW_CARDS,
+    QUEEN,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    hand_text,
+)
+from . import actions as A
 from .actions import ANNOUNCE, CRAWL, DECLARE
+from .flags import ANNOUNCED, CRAWLING, KEEP_TRUMP, RASPASY
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -148,7 +160,7 @@ def legal(d: Deal) -> list[int]:
     if d.trick:
         if d.special:
             m = d.hands[seat]
-            if d.special & 2:
+            if d.special & CRAWLING:
                 return [CRAWL + c for c in (*LOW_CARDS[m & 0xFFF], *HIGH_CARDS[m >> 12])]
             if not d.stock:
                 m = follow_mask(d, seat)
@@ -161,7 +173,7 @@ def legal(d: Deal) -> list[int]:
         acts += [CRAWL + c for c in acts]
     if not d.tricks[seat] and d.rules.marriage_trick_required:
         return acts
-    if d.special & (ANNOUNCED | 128):
+    if d.special & (ANNOUNCED | RASPASY):
         return acts  # one marriage per lead; none in raspasy
     if d.named == 1 and seat == d.declarer:
         return acts  # special.misere: the declarer declares no marriage
@@ -218,23 +230,17 @@ def _crawl(d: Deal, seat: int, c: int) -> None:
     d.hands[seat] ^= 1 << c
     if not d.trick:
         _lead(d, seat, c)
-        d.special |= 2  # SPECIAL_CRAWLING
+        d.special |= CRAWLING
     else:
         if c // 6 == d.trick_best // 6 and c > d.trick_best:
             d.trick_best = c
             d.trick_best_seat = seat
         d.trick.append(c)
         if len(d.trick) == d.k:
-            d.special &= ~2
+            d.special &= ~CRAWLING
             _close_trick(d, -1)  # a crawl is won in the declarer's suit: no trump
             return
     d.to_act = d.nxt[seat]
-
-
-ANNOUNCED: Final = 32
-"""``Deal.special``: the seat on lead declared a marriage from its hand; it leads no other."""
-KEEP_TRUMP: Final = 64
-"""``Deal.special``: the trick about to be led keeps the trump in force before that marriage."""
 
 
 def _announce(d: Deal, seat: int, suit: int) -> None:
@@ -316,3 +322,124 @@ def _mask(cards: list[int]) -> int:
     for c in cards:
         m |= 1 << c
     return m
+
+
+_MISERE_NO_MARRIAGE = "seat {seat} plays misère: the declarer declares no marriage"
+
+
+def explain(d: Deal, seat: int, action: int) -> str:
+    """Why ``action`` (a play, a crawl or a declaration) of ``seat`` is not allowed now."""
+    if A.is_crawl(action):
+        return _explain_crawl(d, seat, action - A.CRAWL)
+    if A.is_announce(action):
+        suit = action - A.ANNOUNCE
+        if d.rules.marriage_announce != "from-hand":
+            return "a marriage is declared by leading its K or Q here (`marriage.announce` on-lead)"
+        if d.trick:
+            return f"seat {seat} may declare only when on lead"
+        if d.special & ANNOUNCED:
+            return f"seat {seat} already declared a marriage on this lead"
+        if d.named == 1 and seat == d.declarer:
+            return _MISERE_NO_MARRIAGE.format(seat=seat)
+        return f"seat {seat} may not declare the {SUIT_NAMES[suit]} marriage now"
+    if d.crawling:
+        return f"the trick is a crawl: seat {seat} must answer it face down (crawl CARD)"
+    return _explain_play(d, seat, action)
+
+
+def _explain_crawl(d: Deal, seat: int, c: int) -> str:
+    name = CARD_TEXT[c]
+    if not d.hands[seat] >> c & 1:
+        return f"seat {seat} crawls {name}, which it does not hold"
+    if d.trick:
+        return f"seat {seat} may not crawl: the trick was led face up"
+    if not d.rules.play_crawl:
+        return "the crawl is not played at this table (`play.crawl` false)"
+    if seat != d.declarer:
+        return f"seat {seat} may not crawl: only the declarer crawls"
+    if d.completed:
+        return f"seat {seat} may not crawl: the crawl is only for the first trick"
+    if not may_crawl(d, seat):
+        return f"seat {seat} may not crawl holding an ace"
+    return f"seat {seat} may not crawl {name}"
+
+
+def _explain_play(d: Deal, seat: int, action: int) -> str:
+    declaring = action >= A.DECLARE
+    c = A.played_card(action)
+    hand = d.hands[seat]
+    name = CARD_TEXT[c]
+    if not hand >> c & 1:
+        return f"seat {seat} plays {name}, which it does not hold"
+    if declaring:
+        if d.named == 1 and seat == d.declarer and not d.trick and d.hands[seat] >> c & 1:
+            return _MISERE_NO_MARRIAGE.format(seat=seat)
+        return _explain_declare(d, seat, c)
+    if not d.trick:
+        lead = lead_mask(d, seat)
+        if not lead >> c & 1:
+            return (
+                f"seat {seat} declared a marriage on its last lead and must now lead a trump "
+                f"({SUIT_NAMES[d.trump]})"
+            )
+        return f"seat {seat} may not lead {name}"
+    allowed = follow_mask(d, seat)
+    led = d.trick[0] // 6
+    suited = hand & SUIT_MASKS[led]
+    if suited:
+        if c // 6 != led:
+            return f"seat {seat} must follow suit ({SUIT_NAMES[led]})"
+        return (
+            f"seat {seat} must beat {CARD_TEXT[d.trick_best]} with a higher "
+            f"{SUIT_NAMES[led][:-1]} ({hand_text(allowed)})"
+        )
+    trump = d.trick_trump
+    trumps = hand & SUIT_MASKS[trump] if trump >= 0 else 0
+    if trumps and c // 6 != trump:
+        return (
+            f"seat {seat} is void in {SUIT_NAMES[led]} and must play a trump "
+            f"({SUIT_NAMES[trump]}: {hand_text(allowed)})"
+        )
+    if trumps and allowed & ABOVE[d.trick_best] == allowed:
+        return (
+            f"seat {seat} is void in {SUIT_NAMES[led]} and must over-trump "
+            f"{CARD_TEXT[d.trick_best]} ({hand_text(allowed)})"
+        )
+    return f"seat {seat} may play only {hand_text(allowed)}"
+
+
+def _explain_declare(d: Deal, seat: int, c: int) -> str:
+    name = CARD_TEXT[c]
+    suit = c // 6
+    rank = c % 6
+    rules = d.rules
+    if rank == ACE and rules.marriage_aces != "off":
+        if d.trick:
+            return f"seat {seat} marks {name}+ on a follow: the four aces are declared on a lead"
+        if d.hands[seat] & 0x820820 != 0x820820:
+            return f"seat {seat} leads {name}+ without all four aces"
+        if rules.marriage_trick_required and not d.tricks[seat]:
+            return f"seat {seat} leads {name}+ but has not won a trick yet in this deal"
+        return f"seat {seat} may not declare the four aces now"
+    if rank not in (QUEEN, KING):
+        what = "four aces" if rank == ACE else "a marriage"
+        return f"seat {seat} leads {name}+: only a K or Q declares {what}"
+    if d.trick:
+        return f"seat {seat} marks {name}+ on a follow: a marriage is declared only on the lead"
+    partner = 6 * suit + (KING if rank == QUEEN else QUEEN)
+    if not d.hands[seat] >> partner & 1:
+        return (
+            f"seat {seat} leads {name}+ without {CARD_TEXT[partner]}: "
+            f"it does not hold the {SUIT_NAMES[suit]} marriage"
+        )
+    rules = d.rules
+    if rules.marriage_trick_required and not d.tricks[seat]:
+        return f"seat {seat} leads {name}+ but has not won a trick yet in this deal"
+    if d.hands[seat].bit_count() < rules.marriage_min_hand:
+        return (
+            f"seat {seat} leads {name}+ holding fewer than {rules.marriage_min_hand} cards "
+            f"(`marriage.min_hand`)"
+        )
+    if suit not in declarable(d, seat) or not lead_mask(d, seat) >> c & 1:
+        return f"seat {seat} may not declare the {SUIT_NAMES[suit]} marriage now"
+    return f"seat {seat} may not lead {name}+"

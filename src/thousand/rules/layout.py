@@ -7,10 +7,12 @@ records, storage, bots, clients) asks the layout; nobody counts cards from the p
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..cards import DECK_SIZE
-from ..rules import Rules
+
+if TYPE_CHECKING:
+    from .model import Rules
 
 # How the talon reaches the declarer (rules.md part 4), fixed when the deal is made.
 TAKE_AND_PASS: Final = 0
@@ -66,14 +68,16 @@ class Layout:
         if found is None:
             if len(_LAYOUTS) >= _MEMO_SIZE:
                 _LAYOUTS.clear()
-            found = _LAYOUTS[rules] = cls._derive(rules)
+            found = _LAYOUTS[rules] = cls.derive(rules)
         if len(_BY_IDENTITY) >= _MEMO_SIZE:
             _BY_IDENTITY.clear()
         _BY_IDENTITY[id(rules)] = (rules, found)
         return found
 
     @classmethod
-    def _derive(cls, rules: Rules) -> Layout:
+    def derive(cls, rules: Rules) -> Layout:
+        """The layout of ``rules`` worked out afresh (rules still being checked may not be
+        hashable yet; :meth:`of` remembers the layouts of checked rules)."""
         layout = rules.players_layout
         n = rules.players_count
         sits_out = layout == "dealer-sits-out"
@@ -94,6 +98,17 @@ class Layout:
             dealer_sits_out=sits_out,
             procedure=_procedure(rules),
         )
+
+    @property
+    def active(self) -> int:
+        """How many seats are dealt a hand: all but a dealer who sits out."""
+        return self.players - (1 if self.dealer_sits_out else 0)
+
+    @property
+    def left_over(self) -> int:
+        """The cards that no hand and no talon takes: the stock, or the cards set aside
+        (negative where the hands and talons would need more than the deck)."""
+        return self.stock_size + self.aside_size
 
     def sitter(self, dealer: int) -> int | None:
         """The seat that sits this deal out (the dealer, in dealer-sits-out), or None."""
