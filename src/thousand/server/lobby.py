@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, Field
+from sqlalchemy.exc import DBAPIError
 
 from ..bots import available_levels
 from ..web.routes import mount as mount_web
@@ -20,7 +21,7 @@ from . import protocol
 from .config import Settings
 from .limits import Bucket, PerAddress
 from .storage import SeatSpec, Store, database_url
-from .tables import MAX_NAME, Connection, Hub, LiveTable, LobbyError, rematch
+from .tables import MAX_NAME, Connection, Hub, LiveTable, LobbyError, Unavailable, rematch
 
 #: seconds a new connection has to say hello
 HELLO_TIMEOUT = 10.0
@@ -52,11 +53,28 @@ class CreateTable(BaseModel):
     )
 
 
+#: a client's own secret for a seat: 22 to 128 URL-safe characters (128 bits and more)
+CLAIM = r"^[A-Za-z0-9_-]{22,128}$"
+CLAIM_ABOUT = (
+    "the client's own secret, 22 to 128 URL-safe characters, made afresh for each seat it "
+    "takes: it becomes the seat's token, so the same request sent again (after a lost answer) "
+    "gets the same seat"
+)
+
+
 class TakeSeat(BaseModel):
-    """Sit down: a seat number (or the first free one) and the name to play under."""
+    """Sit down: a seat number (or the first free one), the name to play under, and the
+    client's claim."""
 
     seat: int | None = None
     name: str = Field("player", min_length=1, max_length=MAX_NAME)
+    claim: str | None = Field(None, pattern=CLAIM, description=CLAIM_ABOUT)
+
+
+class Rematch(BaseModel):
+    """The asker's claim for its seat at the rematch."""
+
+    claim: str | None = Field(None, pattern=CLAIM, description=CLAIM_ABOUT)
 
 
 class SeatTaken(BaseModel):
@@ -109,6 +127,11 @@ def create_app(settings: Settings) -> FastAPI:
     async def lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=exc.status)
 
+    @app.exception_handler(DBAPIError)
+    async def database_error(_request: Request, _exc: DBAPIError) -> JSONResponse:
+        """A read the database could not answer (a write is retried, then ``Unavailable``)."""
+        return JSONResponse({"detail": str(Unavailable())}, status_code=503)
+
     @app.get("/health")
     async def health() -> dict[str, Any]:
         """The server is up; the bot levels it offers."""
@@ -150,7 +173,7 @@ def create_app(settings: Settings) -> FastAPI:
     async def take_seat(table_id: str, body: TakeSeat) -> SeatTaken:
         """Take a seat; the token in the answer acts for that seat alone."""
         table = hub.get(table_id)
-        seat, token = await table.take_seat(body.seat, body.name)
+        seat, token = await table.take_seat(body.seat, body.name, body.claim)
         return SeatTaken(table=table.id, seat=seat, token=token, websocket=_ws_path(table))
 
     @app.delete("/tables/{table_id}/seats/{seat}", status_code=204)
@@ -172,10 +195,14 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/tables/{table_id}/rematch", status_code=201)
     async def start_rematch(
-        table_id: str, authorization: Annotated[str | None, Header()] = None
+        table_id: str,
+        body: Rematch | None = None,
+        authorization: Annotated[str | None, Header()] = None,
     ) -> SeatTaken:
-        """A new table with the same rules and seats; the asker gets the same seat there."""
-        new, seat, token = await rematch(hub, hub.get(table_id), _token(authorization))
+        """A new table with the same rules and seats (one, however many ask at once); the
+        asker gets the same seat there."""
+        claim = body.claim if body is not None else None
+        new, seat, token = await rematch(hub, hub.get(table_id), _token(authorization), claim)
         return SeatTaken(table=new.id, seat=seat, token=token, websocket=_ws_path(new))
 
     @app.get("/games")

@@ -4,7 +4,7 @@
 // write-off dialog; the trick area and the last trick; the scoresheet; the end of the match.
 // Everything the player may do comes from the view's legal_actions: the page knows no rules.
 
-import { api } from "./api.js";
+import { takeSeat } from "./api.js";
 import { cardBack, cardButton, cardImage, sortHand, suitSymbol } from "./cards.js";
 import { button, h } from "./dom.js";
 import { cardName, suitName, t } from "./i18n.js";
@@ -461,7 +461,7 @@ export function tableScreen(root, tableId, { watch }) {
 
   async function rematch() {
     try {
-      const answer = await api(`/tables/${tableId}/rematch`, { method: "POST", token: held.token });
+      const answer = await takeSeat(`/tables/${tableId}/rematch`, {}, held.token);
       keepSeat(answer.table, answer.seat, answer.token);
       location.hash = `#/table/${answer.table}`;
     } catch (e) {
