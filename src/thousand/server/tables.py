@@ -455,6 +455,8 @@ class LiveTable:
                     log.exception("table %s: its worker stopped", self.id)
                 return
             else:
+                if pause > RETRY_FIRST:
+                    log.warning("table %s goes on: the database is back", self.id)
                 pause = RETRY_FIRST
 
     async def _bot_step(self) -> None:
