@@ -21,6 +21,7 @@ import pytest
 from sqlalchemy import func, select
 
 from thousand.client.link import new_claim
+from thousand.rules import TEMPLATES, template_rules
 from thousand.server import storage
 from thousand.server.storage import Store, database_url
 from thousand.server.tables import WRITE_PATIENCE
@@ -30,6 +31,7 @@ from .server_support import (
     HUMAN,
     SHORT_MATCH,
     Client,
+    Message,
     Server,
     finished,
     running,
@@ -186,7 +188,18 @@ def version_of(server: Server, table_id: str) -> int:
     return int(server.get(f"/tables/{table_id}").json()["version"])
 
 
-def assert_whole(store: Store, table_id: str, watcher: Client) -> None:
+#: the store keeps a deal's hands and talon only, so a restart does not rebuild yet the deals
+#: of these layouts (two talons, a stock, cards aside): the server does not start with one
+#: of them in play. A change of the deals table stores the whole dealt value; drop these then.
+NOT_REBUILT = frozenset({"polish-2card", "tysiac-2p", "two-player-a", "two-player-b"})
+RESTARTABLE = [t for t in TEMPLATES if t not in NOT_REBUILT]
+
+
+def players(template: str) -> int:
+    return template_rules(template).players_count
+
+
+def assert_whole(store: Store, table_id: str, watcher: Client | None = None) -> None:
     """The stored table has one row per version, and every move the watcher was told of (the
     bots play on meanwhile: the rows may be ahead of the table's version read before them)."""
     row = store.load(table_id)
@@ -194,7 +207,7 @@ def assert_whole(store: Store, table_id: str, watcher: Client) -> None:
     versions = sorted([d.version for d in row.deals] + [m.version for m in row.moves])
     assert versions == list(range(1, len(versions) + 1)) and len(versions) >= row.version
     stored = {m.version: m.move for m in row.moves}
-    for m in watcher.messages:
+    for m in watcher.messages if watcher else []:
         if m["type"] == "event" and m["event"]["kind"] == "move" and m["event"]["move"]:
             assert stored[m["version"]] == m["event"]["move"], m["version"]
 
@@ -204,6 +217,11 @@ def test_a_locked_database_refuses_clearly_and_the_bots_resume(
 ) -> None:
     with running(tmp_path / "data", database) as server:
         bots = server.new_table([BOT, BOT, BOT], seed=3)["id"]
+        # and a table of bots of every template, playing flat out
+        every = {
+            t: server.new_table([BOT] * players(t), seed=i, template=t)["id"]
+            for i, t in enumerate(TEMPLATES)
+        }
         ann_table = server.new_table([HUMAN, BOT, BOT], SHORT_MATCH, seed=4)["id"]
         ann = Client(server, ann_table, server.sit(ann_table, "Ann", 0)["token"], 0)
         while not ann.my_turn():
@@ -213,12 +231,14 @@ def test_a_locked_database_refuses_clearly_and_the_bots_resume(
         wait_for("the bots play", lambda: version_of(server, bots) > 5)
         assert ann.view is not None
         move = ann.view["legal_actions"][0]
-        held = WRITE_PATIENCE + 3
+        # the patience, and the writes of the other tables ahead in the queue
+        answered_within = WRITE_PATIENCE + 4
+        held = answered_within + 2
         with database_locked(server):
             locked_at = time.monotonic()
             # a person's move gets a clear error that changes nothing, not silence
             intent = ann.intent(move)
-            answer = ann.recv_until(lambda m: m.get("intent") == intent, WRITE_PATIENCE + 2)
+            answer = ann.recv_until(lambda m: m.get("intent") == intent, answered_within)
             assert answer["type"] == "error" and answer["code"] == "unavailable", answer
             assert answer["message"] == (
                 "the table could not be saved: the database is busy; try again"
@@ -228,10 +248,17 @@ def test_a_locked_database_refuses_clearly_and_the_bots_resume(
             assert refused.status_code == 503, refused.text
             assert refused.json()["detail"].startswith("the table could not be saved")
             frozen = version_of(server, bots)
+            stopped = {t: version_of(server, tid) for t, tid in every.items()}
             time.sleep(max(0.0, held - (time.monotonic() - locked_at)))
             assert version_of(server, bots) == frozen, "a write went through the lock"
+            assert {t: version_of(server, tid) for t, tid in every.items()} == stopped
         # the bots resume by themselves, and so does the person, with the same intent
         wait_for("the bots resume", lambda: version_of(server, bots) > frozen + 20)
+        for t, tid in every.items():
+            wait_for(
+                f"{t}: the bots resume",
+                lambda t=t, tid=tid: version_of(server, tid) > stopped[t] + 3,
+            )
         assert version_of(server, ann_table) == ann.version
         seen = ann.version
         ann.send({"type": "intent", "id": intent, "move": move, "version": seen})
@@ -249,6 +276,8 @@ def test_a_locked_database_refuses_clearly_and_the_bots_resume(
         store = store_of(server)
         try:
             assert_whole(store, bots, watcher)
+            for tid in every.values():
+                assert_whole(store, tid)
         finally:
             store.close()
     log = server.log.read_text()
@@ -269,44 +298,53 @@ def turn(client: Client) -> list[str]:
     return list(client.view["legal_actions"])
 
 
+def occupant_moves(server: Server, tid: str, name: str, before: Message | None) -> Message:
+    """``name`` takes seat 0, moves with the intent id ``move-1`` when its turn comes, and
+    leaves the connection; the move must be applied, whatever the seat's last occupant did
+    with the same id (its ack was ``before``). Returns the seat taken."""
+    taken = server.sit(tid, name, 0)
+    player = Client(server, tid, taken["token"], 0)
+    moves = turn(player)
+    version = player.version
+    player.intent(moves[-1], "move-1")
+    answer = player.recv_until(lambda m: m["type"] in ("ack", "error"))
+    assert answer == {"type": "ack", "intent": "move-1", "version": version + 1}, name
+    assert answer != before
+    made = [m for m in player.messages if m["type"] == "event"][-1]
+    assert made["version"] == version + 1 and made["event"]["seat"] == 0
+    assert made["event"]["move"] == moves[-1]
+    player.close()
+    return {**taken, "ack": answer}
+
+
 def test_a_new_occupant_s_intent_ids_are_its_own(tmp_path: Path, database: str | None) -> None:
+    """At a table of every template (that a restart rebuilds) Ann, then Boris, then (after a
+    kill -9 and a restart) Cyril take seat 0 in turn, each moving with the intent id
+    ``move-1``: each one's move is applied, and Cyril's id still answers for his move alone."""
     server = Server(tmp_path / "data", database).start()
     try:
-        tid = server.new_table([HUMAN, BOT, BOT], SHORT_MATCH, seed=8)["id"]
-        ann_seat = server.sit(tid, "Ann", 0)
-        ann = Client(server, tid, ann_seat["token"], 0)
-        moves = turn(ann)
-        ann.intent(moves[0], "move-1")
-        ann_ack = ann.recv_until(lambda m: m["type"] == "ack")
-        ann.close()
-        assert server.delete_seat(tid, 0, ann_seat["token"]).status_code == 204
-        players = []
-        for name in ("Boris", "Cyril"):
-            taken = server.sit(tid, name, 0)
-            player = Client(server, tid, taken["token"], 0)
-            moves = turn(player)
-            version = player.version
-            player.intent(moves[-1], "move-1")
-            answer = player.recv_until(lambda m: m["type"] in ("ack", "error"))
-            assert answer == {"type": "ack", "intent": "move-1", "version": version + 1}
-            assert answer != ann_ack
-            made = [m for m in player.messages if m["type"] == "event"][-1]
-            assert made["version"] == version + 1 and made["event"]["seat"] == 0
-            assert made["event"]["move"] == moves[-1]
-            players.append((taken, answer))
-            player.close()
-            if name == "Boris":
+        tables = {
+            t: server.new_table(
+                [HUMAN] + [BOT] * (players(t) - 1), SHORT_MATCH, seed=8, template=t
+            )["id"]
+            for t in RESTARTABLE
+        }
+        last: dict[str, Message] = {}
+        for tid in tables.values():
+            before = None
+            for name in ("Ann", "Boris"):
+                taken = occupant_moves(server, tid, name, before)
                 assert server.delete_seat(tid, 0, taken["token"]).status_code == 204
-                server.kill()  # the next occupant comes after a restart
-                server.start()
-        # Cyril, after a restart, still has his own answer for his id
-        cyril, cyril_ack = players[-1]
-        again = Client(server, tid, cyril["token"], 0)
-        version = server.get(f"/tables/{tid}").json()["version"]
-        again.send({"type": "intent", "id": "move-1", "move": "pass", "version": 0})
-        assert again.recv() == cyril_ack
-        assert server.get(f"/tables/{tid}").json()["version"] == version
-        again.close()
+                before = taken["ack"]
+            last[tid] = before
+        server.kill()  # the next occupants come after a restart
+        server.start()
+        for tid in tables.values():
+            cyril = occupant_moves(server, tid, "Cyril", last[tid])
+            again = Client(server, tid, cyril["token"], 0)
+            again.send({"type": "intent", "id": "move-1", "move": "pass", "version": 0})
+            assert again.recv_until(lambda m: m["type"] in ("ack", "error")) == cyril["ack"]
+            again.close()
     finally:
         server.stop()
 
@@ -334,8 +372,10 @@ def wait_for_stored_seats(server: Server, table_ids: list[str], count: int) -> N
 
 
 def test_killed_while_seats_are_taken_no_seat_is_lost(tmp_path: Path, database: str | None) -> None:
-    """Twelve people take the seats of four tables at once and the server is killed around it
-    (at a random moment, or as soon as some seats are stored), six times; after each restart
+    """People take every seat of four tables at once (of every template that a restart
+    rebuilds, in turn) and the
+    server is killed around it (at a random moment, or as soon as some seats are stored), six
+    times; after each restart
     each of them holds its seat with a token it has: the one answered, or, where no answer
     came, the one the same request sent again gets. So every seat is played, and every table
     starts."""
@@ -350,8 +390,12 @@ def test_killed_while_seats_are_taken_no_seat_is_lost(tmp_path: Path, database: 
         server.sit(probe, "probe")
         took = time.monotonic() - began
         for kill in range(kills):
-            ids = [server.new_table([HUMAN] * 3, SHORT_MATCH)["id"] for _ in range(tables)]
-            requests = [(tid, seat, new_claim()) for tid in ids for seat in range(3)]
+            chosen = [RESTARTABLE[(tables * kill + k) % len(RESTARTABLE)] for k in range(tables)]
+            made = [server.new_table([HUMAN] * players(t), SHORT_MATCH, template=t) for t in chosen]
+            ids = [m["id"] for m in made]
+            requests = [
+                (m["id"], seat, new_claim()) for m in made for seat in range(len(m["seats"]))
+            ]
             answers: list[httpx.Response | None] = [None] * len(requests)
             start = threading.Barrier(len(requests) + 1)
 

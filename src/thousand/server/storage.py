@@ -173,7 +173,7 @@ class StoreConflict(RuntimeError):
 
 
 #: seconds a write waits for a lock another connection holds before it fails (and is retried)
-LOCK_WAIT = 0.5
+LOCK_WAIT = 0.2
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
