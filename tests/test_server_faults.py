@@ -331,11 +331,12 @@ def test_a_new_occupant_s_intent_ids_are_its_own(tmp_path: Path, database: str |
         }
         last: dict[str, Message] = {}
         for tid in tables.values():
-            before = None
+            before: Message | None = None
             for name in ("Ann", "Boris"):
                 taken = occupant_moves(server, tid, name, before)
                 assert server.delete_seat(tid, 0, taken["token"]).status_code == 204
                 before = taken["ack"]
+            assert before is not None
             last[tid] = before
         server.kill()  # the next occupants come after a restart
         server.start()
