@@ -23,7 +23,16 @@ from sqlalchemy import func, select
 from thousand.client.link import new_claim
 from thousand.rules import TEMPLATES, template_rules
 from thousand.server import storage
-from thousand.server.storage import Store, database_url
+from thousand.server.storage import (
+    DealRow,
+    MoveRow,
+    SeatRow,
+    SeatSpec,
+    Store,
+    StoreConflict,
+    TableRow,
+    database_url,
+)
 from thousand.server.tables import WRITE_PATIENCE
 
 from .server_support import (
@@ -445,3 +454,49 @@ def test_killed_while_seats_are_taken_no_seat_is_lost(tmp_path: Path, database: 
                 assert server.get(f"/tables/{tid}").json()["status"] == "playing"
     finally:
         server.stop()
+
+
+# -- writes tried again ---------------------------------------------------------------------------
+
+
+def test_a_write_tried_again_after_an_unseen_commit_changes_nothing(
+    tmp_path: Path, database: str | None
+) -> None:
+    """Hub.write tries a write again when its try failed, and a try can fail after its commit
+    (the connection dropped at the commit): the same write again is a no-op; a different one
+    at a version already stored, or a second rematch of one table, is refused."""
+    store = Store(database_url(database, tmp_path / "data"))
+    try:
+        store.migrate()
+        specs = (SeatSpec("human"), SeatSpec("bot", "easy"), SeatSpec("bot", "easy"))
+        row = TableRow("t1", 1.0, "russian", {}, specs, 7, "finished", 0, seats=[SeatRow()] * 3)
+        store.create_table(row)
+        deal = DealRow(1, 1, 0, tuple(range(24)), 0)
+        move = MoveRow(2, 1, 1, "pass", "i-1", 1)
+        for _ in range(2):
+            store.append_deal("t1", deal, "playing")
+            store.append_move("t1", move, "playing")
+        loaded = store.load("t1")
+        assert loaded is not None and loaded.version == 2
+        assert loaded.deals == [deal] and loaded.moves == [move]
+        with pytest.raises(StoreConflict, match="table t1 is not at version 1"):
+            store.append_move("t1", MoveRow(2, 1, 1, "110", "i-2", 1), "playing")
+        with pytest.raises(StoreConflict, match="table t1 is not at version 3"):
+            store.append_move("t1", MoveRow(4, 1, 1, "110", "i-2", 1), "playing")
+        again = store.load("t1")
+        assert again is not None and again.moves == [move] and again.version == 2
+        # one rematch per finished table, the first stored; its own try again is a no-op
+        first = TableRow("r1", 2.0, "russian", {}, specs, 8, "open", 0, "t1", seats=[SeatRow()] * 3)
+        store.create_table(first)
+        store.create_table(first)
+        second = TableRow(
+            "r2", 3.0, "russian", {}, specs, 9, "open", 0, "t1", seats=[SeatRow()] * 3
+        )
+        with pytest.raises(StoreConflict) as refused:
+            store.create_table(second)
+        assert refused.value.existing == "r1"
+        assert store.load("r2") is None
+        loaded = store.load("t1")
+        assert loaded is not None and loaded.rematch == "r1"
+    finally:
+        store.close()
