@@ -5,6 +5,7 @@ reusing its predecessor's intent ids, and kill -9 around taking a seat."""
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 import re
 import sqlite3
@@ -19,6 +20,7 @@ import httpx
 import psycopg
 import pytest
 from sqlalchemy import func, select
+from websockets.sync.client import connect
 
 from thousand.client.link import new_claim
 from thousand.rules import TEMPLATES, template_rules
@@ -279,6 +281,20 @@ def test_a_locked_database_refuses_clearly_and_the_bots_resume(
                 before = version_of(server, bots)
                 assert cut_connections(database) >= 1
                 wait_for("the bots go on", lambda b=before: version_of(server, bots) > b + 10)
+        if database is not None:  # and reads wait for a lock that PostgreSQL can take on them
+            busy = {"detail": "the table could not be saved: the database is busy; try again"}
+            with psycopg.connect(database) as pg:
+                pg.execute("LOCK TABLE tables IN ACCESS EXCLUSIVE MODE")
+                # a table not in memory is read from the database, as is the list of games
+                for path in ("/games", "/tables/elsewhere"):
+                    answer = server.get(path)
+                    assert (answer.status_code, answer.json()) == (503, busy), path
+                with connect(f"{server.ws}/tables/elsewhere/ws") as ws:
+                    ws.send(json.dumps({"type": "hello"}))
+                    refused = json.loads(ws.recv(10))
+                pg.rollback()
+            assert refused == {"type": "error", "code": "unavailable", "message": busy["detail"]}
+            assert server.get("/tables/elsewhere").status_code == 404
         watcher.recv_until(lambda m: m["type"] == "event" and m["version"] >= frozen + 20)
         watcher.close()
         ann.close()

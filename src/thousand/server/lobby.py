@@ -239,6 +239,9 @@ def create_app(settings: Settings) -> FastAPI:
         except LobbyError as e:
             await _refuse(ws, "not_found", str(e))
             return
+        except DBAPIError:  # the table is not in memory and the database cannot be read now
+            await _refuse(ws, "unavailable", str(Unavailable()))
+            return
         try:
             seat = await _hello(ws, table)
         except protocol.ProtocolError as e:
