@@ -287,8 +287,8 @@ def test_a_locked_database_refuses_clearly_and_the_bots_resume(
                 pg.execute("LOCK TABLE tables IN ACCESS EXCLUSIVE MODE")
                 # a table not in memory is read from the database, as is the list of games
                 for path in ("/games", "/tables/elsewhere"):
-                    answer = server.get(path)
-                    assert (answer.status_code, answer.json()) == (503, busy), path
+                    read = server.get(path)
+                    assert (read.status_code, read.json()) == (503, busy), path
                 with connect(f"{server.ws}/tables/elsewhere/ws") as ws:
                     ws.send(json.dumps({"type": "hello"}))
                     refused = json.loads(ws.recv(10))
