@@ -24,6 +24,7 @@ from referencing import Registry, Resource
 from websockets.sync.client import ClientConnection, connect
 
 from thousand.cards import CARD_TEXT, KING, QUEEN, parse_card
+from thousand.client.link import new_claim
 from thousand.engine import DealState
 from thousand.engine.views import talon_visible
 from thousand.records import read_record, replay
@@ -153,8 +154,12 @@ class Server:
         table: Message = answer.json()
         return table
 
-    def sit(self, table_id: str, name: str, seat: int | None = None) -> Message:
-        answer = self.post(f"/tables/{table_id}/seats", {"seat": seat, "name": name})
+    def sit(
+        self, table_id: str, name: str, seat: int | None = None, claim: str | None = None
+    ) -> Message:
+        """Take a seat with a claim (a fresh one unless given), as the clients do."""
+        body = {"seat": seat, "name": name, "claim": claim or new_claim()}
+        answer = self.post(f"/tables/{table_id}/seats", body)
         assert answer.status_code == 201, answer.text
         taken: Message = answer.json()
         return taken

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from thousand.client.link import new_claim
 from thousand.records import read_record, replay
 
 from .server_support import (
@@ -345,17 +346,43 @@ def test_rematch_after_a_finished_match(server: Server) -> None:
     play_to_end(ann, random.Random(5))
     ann.close()
     assert server.post(f"/tables/{table['id']}/rematch", token=None).status_code == 403
-    first = server.post(f"/tables/{table['id']}/rematch", token=taken["token"])
+    path = f"/tables/{table['id']}/rematch"
+    first = server.post(path, {"claim": (claim := new_claim())}, token=taken["token"])
     assert first.status_code == 201, first.text
     new = first.json()
-    assert new["table"] != table["id"] and new["seat"] == 0
+    assert new["table"] != table["id"] and new["seat"] == 0 and new["token"] == claim
     state = server.get(f"/tables/{new['table']}").json()
     assert state["rematch_of"] == table["id"] and state["status"] == "playing"
     assert state["seats"][0]["name"] == "Ann"
     assert server.get(f"/tables/{table['id']}").json()["rematch"] == new["table"]
-    # asking again does not make a second table; the seat is taken already
-    again = server.post(f"/tables/{table['id']}/rematch", token=taken["token"])
-    assert again.status_code == 409
+    # asking again does not make a second table; the seat is taken already, except that the
+    # same request sent again (its answer lost) gets the same seat
+    again = server.post(path, {"claim": claim}, token=taken["token"])
+    assert again.status_code == 201 and again.json() == new
+    for body in (None, {"claim": new_claim()}):
+        other = server.post(path, body, token=taken["token"])
+        assert other.status_code == 409
+        assert other.json()["detail"] == f"seat 0 of table {new['table']} is not free"
+
+
+def test_taking_a_seat_again_with_its_claim_is_the_same_seat(server: Server) -> None:
+    tid = server.new_table([HUMAN, HUMAN, BOT], SHORT_MATCH)["id"]
+    claim = new_claim()
+    first = server.sit(tid, "Ann", None, claim)
+    assert first["token"] == claim and first["seat"] == 0
+    assert server.sit(tid, "Ann", None, claim) == first
+    assert server.sit(tid, "Ann", 0, claim) == first
+    other = server.post(f"/tables/{tid}/seats", {"seat": 1, "name": "Ann", "claim": claim})
+    assert other.status_code == 409
+    assert other.json()["detail"] == f"this claim holds seat 0 of table {tid}, not seat 1"
+    for bad in ("too-short", "x" * 129, "a" * 21 + "/", "é" * 30):
+        short = server.post(f"/tables/{tid}/seats", {"name": "Bob", "claim": bad})
+        assert short.status_code == 422, bad
+    assert server.get(f"/tables/{tid}").json()["free_seats"] == [1]
+    # without a claim the server makes the token, as before
+    bob = server.post(f"/tables/{tid}/seats", {"name": "Bob"}).json()
+    assert bob["seat"] == 1 and len(bob["token"]) >= 32 and bob["token"] != claim
+    assert server.get(f"/tables/{tid}").json()["status"] == "playing"
 
 
 def test_the_hidden_card_scan_reads_cards_not_ids() -> None:

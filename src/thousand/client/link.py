@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import secrets
+import time
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -78,22 +80,43 @@ def create_table(
     return str(answer["id"])
 
 
+#: pauses before a seat request is sent again after no answer (or a busy database's 503)
+SEAT_RETRY_PAUSES = (0.5, 1.0, 2.0, 4.0)
+
+
+def new_claim() -> str:
+    """A fresh secret for one seat (32 URL-safe characters): it becomes the seat's token."""
+    return secrets.token_urlsafe(24)
+
+
+def _seat_request(
+    server: str, path: str, body: dict[str, Any], headers: dict[str, str] | None = None
+) -> Any:
+    """POST a request that takes a seat with a claim, sent again while it gets no answer: the
+    claim makes the same request take the same seat, so a lost answer loses nothing."""
+    for pause in (*SEAT_RETRY_PAUSES, None):
+        try:
+            response = httpx.post(f"{server}{path}", json=body, headers=headers, timeout=10)
+        except httpx.HTTPError as e:
+            if pause is None:
+                raise LinkError(f"cannot reach the server at {server}: {e}") from None
+        else:
+            if response.status_code != 503 or pause is None:
+                return _answer(response)
+        time.sleep(pause)
+    raise AssertionError("unreachable")
+
+
 def take_seat(server: str, table: str, name: str, seat: int | None = None) -> Seat:
-    try:
-        answer = _answer(
-            httpx.post(
-                f"{server}/tables/{table}/seats", json={"seat": seat, "name": name}, timeout=10
-            )
-        )
-    except httpx.HTTPError as e:
-        raise LinkError(f"cannot reach the server at {server}: {e}") from None
+    body = {"seat": seat, "name": name, "claim": new_claim()}
+    answer = _seat_request(server, f"/tables/{table}/seats", body)
     return Seat(server, str(answer["table"]), int(answer["seat"]), str(answer["token"]))
 
 
 def rematch(seat: Seat) -> Seat:
     headers = {"Authorization": f"Bearer {seat.token}"}
-    url = f"{seat.server}/tables/{seat.table}/rematch"
-    answer = _answer(httpx.post(url, headers=headers, timeout=10))
+    path = f"/tables/{seat.table}/rematch"
+    answer = _seat_request(seat.server, path, {"claim": new_claim()}, headers)
     return Seat(seat.server, str(answer["table"]), answer["seat"], str(answer["token"]))
 
 

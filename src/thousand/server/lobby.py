@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, Field
+from sqlalchemy.exc import DBAPIError
 
 from ..bots import available_levels
 from . import protocol
@@ -22,7 +23,7 @@ from .limits import Bucket, PerAddress
 from .names import BadName, player_name
 from .paging import PAGE, Limit, Offset, next_page, page
 from .storage import SeatSpec, Store, database_url
-from .tables import FINISHED, Connection, Hub, LiveTable, LobbyError, rematch
+from .tables import FINISHED, Connection, Hub, LiveTable, LobbyError, Unavailable, rematch
 from .web_api import mount as mount_web
 
 #: seconds a new connection has to say hello
@@ -55,8 +56,18 @@ class CreateTable(BaseModel):
     )
 
 
+#: a client's own secret for a seat: 22 to 128 URL-safe characters (128 bits and more)
+CLAIM = r"^[A-Za-z0-9_-]{22,128}$"
+CLAIM_ABOUT = (
+    "the client's own secret, 22 to 128 URL-safe characters, made afresh for each seat it "
+    "takes: it becomes the seat's token, so the same request sent again (after a lost answer) "
+    "gets the same seat"
+)
+
+
 class TakeSeat(BaseModel):
-    """Sit down: a seat number (or the first free one) and the name to play under."""
+    """Sit down: a seat number (or the first free one), the name to play under, and the
+    client's claim."""
 
     seat: int | None = None
     name: str = Field(
@@ -65,6 +76,13 @@ class TakeSeat(BaseModel):
         description="1 to 32 characters once normalised (NFKC, spaces collapsed); not blank, "
         "no invisible character, not a name the server gives (easy-bot-1, seat-2)",
     )
+    claim: str | None = Field(None, pattern=CLAIM, description=CLAIM_ABOUT)
+
+
+class Rematch(BaseModel):
+    """The asker's claim for its seat at the rematch."""
+
+    claim: str | None = Field(None, pattern=CLAIM, description=CLAIM_ABOUT)
 
 
 class SeatTaken(BaseModel):
@@ -136,6 +154,11 @@ def create_app(settings: Settings) -> FastAPI:
     async def lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=exc.status)
 
+    @app.exception_handler(DBAPIError)
+    async def database_error(_request: Request, _exc: DBAPIError) -> JSONResponse:
+        """A read the database could not answer (a write is retried, then ``Unavailable``)."""
+        return JSONResponse({"detail": str(Unavailable())}, status_code=503)
+
     @app.get("/health")
     async def health() -> dict[str, Any]:
         """The server is up; the bot levels it offers."""
@@ -202,7 +225,7 @@ def create_app(settings: Settings) -> FastAPI:
         except BadName as e:
             raise LobbyError(422, str(e)) from None
         table = await hub.fetch(table_id)
-        seat, token = await table.take_seat(body.seat, name)
+        seat, token = await table.take_seat(body.seat, name, body.claim)
         return SeatTaken(table=table.id, seat=seat, token=token, websocket=_ws_path(table))
 
     @app.delete("/tables/{table_id}/seats/{seat}", status_code=204)
@@ -224,10 +247,16 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/tables/{table_id}/rematch", status_code=201)
     async def start_rematch(
-        table_id: str, authorization: Annotated[str | None, Header()] = None
+        table_id: str,
+        body: Rematch | None = None,
+        authorization: Annotated[str | None, Header()] = None,
     ) -> SeatTaken:
-        """A new table with the same rules and seats; the asker gets the same seat there."""
-        new, seat, token = await rematch(hub, await hub.fetch(table_id), _token(authorization))
+        """A new table with the same rules and seats (one, however many ask at once); the
+        asker gets the same seat there."""
+        claim = body.claim if body is not None else None
+        new, seat, token = await rematch(
+            hub, await hub.fetch(table_id), _token(authorization), claim
+        )
         return SeatTaken(table=new.id, seat=seat, token=token, websocket=_ws_path(new))
 
     @app.get("/games")
@@ -270,6 +299,9 @@ def create_app(settings: Settings) -> FastAPI:
             table = await hub.fetch(table_id)
         except LobbyError as e:
             await _refuse(ws, "not_found", str(e))
+            return
+        except DBAPIError:  # the table is not in memory and the database cannot be read now
+            await _refuse(ws, "unavailable", str(Unavailable()))
             return
         try:
             seat = await _hello(ws, table)

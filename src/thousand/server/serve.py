@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import socket
 import threading
 import webbrowser
@@ -77,6 +78,7 @@ def serve(
                 bound = self.servers[0].sockets[0].getsockname() if self.servers else (host, port)
                 on_start(page_url(host, int(bound[1])))
 
+    _log_to_stderr(log_level)
     config = uvicorn.Config(
         create_app(settings),
         host=host,
@@ -97,3 +99,14 @@ def run(args: argparse.Namespace) -> int:
         on_start=lambda url: announce(url, bool(getattr(args, "open", False))),
     )
     return 0
+
+
+def _log_to_stderr(level: str) -> None:
+    """The server's own log lines (logger ``thousand``: a database that fails and recovers)
+    on standard error, beside uvicorn's."""
+    logger = logging.getLogger("thousand")
+    if not logger.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(levelname)s:  %(name)s: %(message)s"))
+        logger.addHandler(handler)
+    logger.setLevel(level.upper())

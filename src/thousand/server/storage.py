@@ -5,6 +5,10 @@ the table's next version) and moves the table's version on; the server tells nob
 before its transaction has committed. A table's record is rebuilt from its rows. SQLite runs in
 WAL mode with ``synchronous=NORMAL``: a committed move survives the server being killed (the
 operating system holds it), which is what ``kill -9`` tests.
+
+A write that moves a table's version on does so only from the version before it, so a write that
+is tried again after its first try committed unseen (the connection dropped at the commit) finds
+its own row and does nothing, and a write from a stale copy of the table is refused.
 """
 
 from __future__ import annotations
@@ -62,6 +66,8 @@ seats = Table(
     Column("seat", Integer, primary_key=True, autoincrement=False),
     Column("name", String(64), nullable=True),
     Column("token_hash", String(64), nullable=True),
+    #: how many times the seat has been taken: each occupant's intent ids are its own
+    Column("occupancy", Integer, nullable=False, server_default="0"),
 )
 
 deals = Table(
@@ -84,7 +90,9 @@ moves = Table(
     Column("seat", Integer, nullable=False),
     Column("move", String(32), nullable=False),
     Column("intent_id", String(64), nullable=True),
-    UniqueConstraint("table_id", "seat", "intent_id", name="uq_moves_intent"),
+    #: the seat's occupancy that sent the intent
+    Column("occupancy", Integer, nullable=False, server_default="0"),
+    UniqueConstraint("table_id", "seat", "occupancy", "intent_id", name="uq_moves_intent"),
 )
 
 
@@ -101,8 +109,11 @@ class SeatSpec:
 
 @dataclass(slots=True)
 class SeatRow:
+    """A seat: its player's name and token (as a hash), and how often it has been taken."""
+
     name: str | None = None
     token_hash: str | None = None
+    occupancy: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +136,7 @@ class MoveRow:
     seat: int
     move: str
     intent_id: str | None
+    occupancy: int = 0
 
 
 @dataclass(slots=True)
@@ -157,6 +169,19 @@ def database_url(database: str | None, data: Path) -> str:
     return database
 
 
+class StoreConflict(RuntimeError):
+    """A write that does not follow the stored table: another writer moved it on, or the
+    rematch of a finished table exists already (``existing`` names it)."""
+
+    def __init__(self, message: str, existing: str | None = None) -> None:
+        super().__init__(message)
+        self.existing = existing
+
+
+#: seconds a write waits for a lock another connection holds before it fails (and is retried)
+LOCK_WAIT = 0.2
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -170,15 +195,18 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.engine: Engine = create_engine(url, future=True)
-        if self.engine.dialect.name == "sqlite":
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.engine: Engine = _engine(url, LOCK_WAIT)
 
     def migrate(self) -> None:
-        """Bring the schema to the newest migration (Alembic ``upgrade head``)."""
+        """Bring the schema to the newest migration (Alembic ``upgrade head``), on a connection
+        of its own that waits for locks as long as it takes."""
         from .migrate import upgrade
 
-        upgrade(self.engine)
+        engine = _engine(self.url, None)
+        try:
+            upgrade(engine)
+        finally:
+            engine.dispose()
 
     def close(self) -> None:
         self.engine.dispose()
@@ -191,7 +219,24 @@ class Store:
     # -- writing ----------------------------------------------------------------------------
 
     def create_table(self, row: TableRow) -> None:
+        """Store a new table. A rematch is stored only while its finished table has none:
+        otherwise nothing is stored and :class:`StoreConflict` names the rematch there is."""
         with self._tx() as conn:
+            if row.rematch_of is not None:
+                claimed = conn.execute(
+                    update(tables)
+                    .where(tables.c.id == row.rematch_of, tables.c.rematch.is_(None))
+                    .values(rematch=row.id)
+                )
+                if claimed.rowcount != 1:
+                    existing = conn.execute(
+                        select(tables.c.rematch).where(tables.c.id == row.rematch_of)
+                    ).scalar_one_or_none()
+                    if existing == row.id:  # a try whose commit went unseen
+                        return
+                    raise StoreConflict(
+                        f"table {row.rematch_of} has a rematch already: {existing}", existing
+                    )
             conn.execute(
                 tables.insert().values(
                     id=row.id,
@@ -208,21 +253,24 @@ class Store:
             conn.execute(
                 seats.insert(),
                 [
-                    {"table_id": row.id, "seat": i, "name": s.name, "token_hash": s.token_hash}
+                    {
+                        "table_id": row.id,
+                        "seat": i,
+                        "name": s.name,
+                        "token_hash": s.token_hash,
+                        "occupancy": s.occupancy,
+                    }
                     for i, s in enumerate(row.seats)
                 ],
             )
-            if row.rematch_of is not None:
-                conn.execute(
-                    update(tables).where(tables.c.id == row.rematch_of).values(rematch=row.id)
-                )
 
-    def set_seat(self, table_id: str, seat: int, name: str | None, token_hash: str | None) -> None:
+    def set_seat(self, table_id: str, seat: int, row: SeatRow) -> None:
+        """Store who holds a seat (a token's hash, or None when it is left)."""
         with self._tx() as conn:
             conn.execute(
                 update(seats)
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(name=name, token_hash=token_hash)
+                .values(name=row.name, token_hash=row.token_hash, occupancy=row.occupancy)
             )
 
     def set_status(self, table_id: str, status: str) -> None:
@@ -234,6 +282,15 @@ class Store:
     ) -> None:
         """Store a new deal (and the table's status) as version ``deal.version``."""
         with self._tx() as conn:
+            if not _advance(conn, table_id, deal.version, status):
+                stored = conn.execute(
+                    select(deals.c.number).where(
+                        deals.c.table_id == table_id, deals.c.version == deal.version
+                    )
+                ).scalar_one_or_none()
+                if stored == deal.number:
+                    return
+                raise StoreConflict(f"table {table_id} is not at version {deal.version - 1}")
             conn.execute(
                 deals.insert().values(
                     table_id=table_id,
@@ -243,15 +300,19 @@ class Store:
                     dealt=json.dumps(_dealt(deal).to_json(), separators=(",", ":")),
                 )
             )
-            conn.execute(
-                update(tables)
-                .where(tables.c.id == table_id)
-                .values(version=deal.version, status=status)
-            )
 
     def append_move(self, table_id: str, move: MoveRow, status: str) -> None:
         """Store a move (and the table's status) as version ``move.version``."""
         with self._tx() as conn:
+            if not _advance(conn, table_id, move.version, status):
+                stored = conn.execute(
+                    select(moves.c.seat, moves.c.move).where(
+                        moves.c.table_id == table_id, moves.c.version == move.version
+                    )
+                ).first()
+                if stored is not None and tuple(stored) == (move.seat, move.move):
+                    return
+                raise StoreConflict(f"table {table_id} is not at version {move.version - 1}")
             conn.execute(
                 moves.insert().values(
                     table_id=table_id,
@@ -260,12 +321,8 @@ class Store:
                     seat=move.seat,
                     move=move.move,
                     intent_id=move.intent_id,
+                    occupancy=move.occupancy,
                 )
-            )
-            conn.execute(
-                update(tables)
-                .where(tables.c.id == table_id)
-                .values(version=move.version, status=status)
             )
 
     # -- reading ----------------------------------------------------------------------------
@@ -324,7 +381,7 @@ class Store:
             )
         ]
         row.moves = [
-            MoveRow(x.version, x.deal, x.seat, x.move, x.intent_id)
+            MoveRow(x.version, x.deal, x.seat, x.move, x.intent_id, x.occupancy)
             for x in conn.execute(
                 select(moves).where(moves.c.table_id == row.id).order_by(moves.c.version)
             )
@@ -359,6 +416,35 @@ def _deal_row(d: Any) -> DealRow:
         return DealRow(d.number, d.version, d.dealer, None, str(e))
 
 
+def _engine(url: str, lock_wait: float | None) -> Engine:
+    """An engine whose connections wait ``lock_wait`` seconds for a lock (None: as long as it
+    takes) and then fail, so that a locked database is a failure the server retries and
+    reports, not a request that hangs."""
+    sqlite = url.startswith("sqlite")
+    args: dict[str, Any] = {}
+    if lock_wait is not None:
+        if sqlite:
+            args["timeout"] = lock_wait
+        else:
+            ms = round(lock_wait * 1000)
+            args["options"] = f"-c lock_timeout={ms}"
+            args["connect_timeout"] = 3
+    engine = create_engine(url, future=True, connect_args=args)
+    if sqlite:
+        event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _advance(conn: Connection, table_id: str, version: int, status: str) -> bool:
+    """Move a table from ``version - 1`` to ``version``; False if it is not at ``version - 1``."""
+    done = conn.execute(
+        update(tables)
+        .where(tables.c.id == table_id, tables.c.version == version - 1)
+        .values(version=version, status=status)
+    )
+    return bool(done.rowcount == 1)
+
+
 def _table(m: Any) -> TableRow:
     return TableRow(
         id=m["id"],
@@ -376,7 +462,7 @@ def _table(m: Any) -> TableRow:
 
 def _seats(conn: Connection, table_id: str) -> list[SeatRow]:
     return [
-        SeatRow(s.name, s.token_hash)
+        SeatRow(s.name, s.token_hash, s.occupancy)
         for s in conn.execute(
             select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
         )

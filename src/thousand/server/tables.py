@@ -4,11 +4,17 @@ A table changes only under its lock, one step at a time: check the move, apply i
 the game, store it (a committed transaction), and only then take the new game and tell every
 connection (each seat its own view, spectators the spectator view). Bots move on the server
 after ``bot_delay`` seconds, thinking in a worker thread so the event loop stays free.
+
+A write the database cannot take (locked, unreachable) is tried again with growing pauses for
+``WRITE_PATIENCE`` seconds, each try logged (logger ``thousand.server``); then the change is
+given up and nothing is changed: a person is told ``unavailable``, and the table's own work (a
+due deal, a bot's move) waits and resumes by itself when the database is back.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -22,6 +28,9 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+
 from ..bots import Bot, Limit, derive_seed, make_bot
 from ..engine import Game, IllegalAction, MoveSyntaxError
 from ..engine.actions import action_text
@@ -31,14 +40,21 @@ from ..records.replay import report_json
 from ..rules import Rules, RulesError, rules_from_record
 from . import protocol
 from .config import Settings
-from .storage import DealRow, MoveRow, SeatRow, SeatSpec, Store, TableRow, now
+from .storage import DealRow, MoveRow, SeatRow, SeatSpec, Store, StoreConflict, TableRow, now
 
 OPEN, PLAYING, FINISHED = "open", "playing", "finished"
-logger = logging.getLogger(__name__)
 #: messages queued for one connection, unsent, before it is cut off
 MAX_BACKLOG = 2000
 #: connections one seat may have open to its table at once (a few tabs, a reconnect)
 SEAT_CONNECTIONS = 8
+#: seconds a write is tried again while the database cannot take it, before it is given up
+WRITE_PATIENCE = 3.0
+#: the first pause before a write (or a table's own work) is tried again, and the longest
+RETRY_FIRST = 0.05
+RETRY_MOST = 2.0
+
+log = logging.getLogger("thousand.server")
+T = TypeVar("T")
 
 
 class LobbyError(ValueError):
@@ -62,6 +78,13 @@ class Unloadable(LobbyError):
         error = cls(table_id, "")
         error.args = (sentence,)
         return error
+
+
+class Unavailable(LobbyError):
+    """A change the database could not store in time; nothing was changed."""
+
+    def __init__(self) -> None:
+        super().__init__(503, "the table could not be saved: the database is busy; try again")
 
 
 def token_hash(token: str) -> str:
@@ -109,7 +132,6 @@ def encode(message: dict[str, Any]) -> str:
 
 
 Observer = Callable[[str, int, float], None]
-T = TypeVar("T")
 
 
 class LiveTable:
@@ -121,7 +143,8 @@ class LiveTable:
         self.hub = hub
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
-        self.answered: dict[tuple[int, str], int] = {}
+        #: the version each applied intent made, by (seat, the seat's occupancy, intent id)
+        self.answered: dict[tuple[int, int, str], int] = {}
         self.bots: dict[int, Bot] = {
             s: make_bot(spec.level or "easy", derive_seed(row.seed, "seat", s))
             for s, spec in enumerate(row.seat_specs)
@@ -161,7 +184,7 @@ class LiveTable:
         for m in self.row.moves:
             moves_by_deal.setdefault(m.deal, []).append(m)
             if m.intent_id is not None:
-                self.answered[(m.seat, m.intent_id)] = m.version
+                self.answered[(m.seat, m.occupancy, m.intent_id)] = m.version
         for d in self.row.deals:
             if d.dealer != game.match.dealer:
                 raise Unloadable(
@@ -251,8 +274,18 @@ class LiveTable:
 
     # -- seats ------------------------------------------------------------------------------
 
-    async def take_seat(self, seat: int | None, name: str) -> tuple[int, str]:
+    async def take_seat(
+        self, seat: int | None, name: str, claim: str | None = None
+    ) -> tuple[int, str]:
+        """Take a seat; the token is ``claim`` where the client chose one, so that the same
+        request made again (after a lost answer or a server that died) gets the same seat."""
         async with self.lock:
+            if claim is not None and (held := self.seat_of(claim)) is not None:
+                if seat is not None and seat != held:
+                    raise LobbyError(
+                        409, f"this claim holds seat {held} of table {self.id}, not seat {seat}"
+                    )
+                return held, claim
             free = self.free_seats()
             if seat is None:
                 if not free:
@@ -262,10 +295,10 @@ class LiveTable:
                 raise LobbyError(422, f"seat {seat} is not a seat of table {self.id}")
             elif seat not in free:
                 raise LobbyError(409, f"seat {seat} of table {self.id} is not free")
-            token = secrets.token_urlsafe(24)
-            digest = token_hash(token)
-            await self.hub.write(self.hub.store.set_seat, self.id, seat, name, digest)
-            self.row.seats[seat] = SeatRow(name, digest)
+            token = claim if claim is not None else secrets.token_urlsafe(24)
+            taken = SeatRow(name, token_hash(token), self.row.seats[seat].occupancy + 1)
+            await self.hub.write(self.hub.store.set_seat, self.id, seat, taken)
+            self.row.seats[seat] = taken
             self.game = _renamed(self.game, self._names())
             self._tell_seats()
             if self.status == OPEN and not self.free_seats():
@@ -274,8 +307,9 @@ class LiveTable:
 
     async def leave(self, seat: int) -> None:
         async with self.lock:
-            await self.hub.write(self.hub.store.set_seat, self.id, seat, None, None)
-            self.row.seats[seat] = SeatRow(None, None)
+            left = SeatRow(None, None, self.row.seats[seat].occupancy)
+            await self.hub.write(self.hub.store.set_seat, self.id, seat, left)
+            self.row.seats[seat] = left
             for conn in list(self.connections):
                 if conn.seat == seat:
                     conn.send(protocol.error("left", f"seat {seat} was left; this token is void"))
@@ -319,7 +353,10 @@ class LiveTable:
             conn.send(protocol.error("spectator", "a spectator cannot move", intent.id))
             return
         async with self.lock:
-            done = self.answered.get((seat, intent.id))
+            if conn.closed:  # its seat was left while this intent waited for the lock
+                return
+            key = (seat, self.row.seats[seat].occupancy, intent.id)
+            done = self.answered.get(key)
             if done is not None:
                 conn.send(protocol.ack(intent.id, done))
                 return
@@ -336,8 +373,12 @@ class LiveTable:
             except IllegalAction as e:
                 conn.send(protocol.error("illegal", f"{intent.move!r}: {e}", intent.id))
                 return
-            await self._commit(seat, action, intent.id)
-            conn.send(protocol.ack(intent.id, self.answered[(seat, intent.id)]))
+            try:
+                await self._commit(seat, action, intent.id)
+            except Unavailable as e:
+                conn.send(protocol.error("unavailable", str(e), intent.id))
+                return
+            conn.send(protocol.ack(intent.id, self.answered[key]))
 
     def _refusal(self, seat: int, intent: protocol.Intent) -> tuple[str, str] | None:
         if self.row.seats[seat].token_hash is None:
@@ -359,9 +400,18 @@ class LiveTable:
     async def _start(self) -> None:
         self.row.status = PLAYING
         if self.game.deal is None:
-            await self._deal_next()
+            await self._deal_or_defer()
         self._tell_seats()
         self._kick_bot()
+
+    def _deal_due(self) -> bool:
+        return self.status == PLAYING and not self.game.in_deal and not self.game.over
+
+    async def _deal_or_defer(self) -> None:
+        """Deal the next deal; where the database cannot take it now, the table's worker
+        (:meth:`_kick_bot`) deals it once the database is back."""
+        with contextlib.suppress(Unavailable):
+            await self._deal_next()
 
     async def _deal_next(self) -> None:
         number = len(self.game.logs) + 1
@@ -381,22 +431,25 @@ class LiveTable:
         self._broadcast(lambda _seat: event)
 
     async def _commit(self, seat: int, action: int, intent_id: str | None) -> None:
+        """Store the move and then take it; :class:`Unavailable` (nothing changed) where the
+        database could not store it. A deal due after it is dealt now or by the worker."""
         started = self.hub.clock()
         game = self.game.apply(action)
         version = self.version + 1
         status = FINISHED if game.over else self.status
         token = action_text(action)
+        occupancy = self.row.seats[seat].occupancy
         await self.hub.write(
             self.hub.store.append_move,
             self.id,
-            MoveRow(version, len(game.logs), seat, token, intent_id),
+            MoveRow(version, len(game.logs), seat, token, intent_id, occupancy),
             status,
         )
         self.row.version = version
         self.row.status = status
         self.game = game
         if intent_id is not None:
-            self.answered[(seat, intent_id)] = version
+            self.answered[(seat, occupancy, intent_id)] = version
         report = game.reports[-1] if not game.in_deal else None
         open_pass = self.rules.talon_open_pass
 
@@ -412,7 +465,7 @@ class LiveTable:
         if status == FINISHED:
             self._tell_seats()
         elif not game.in_deal:
-            await self._deal_next()
+            await self._deal_or_defer()
         self._kick_bot()
 
     def _broadcast(self, event_for: Callable[[int | None], dict[str, Any]]) -> None:
@@ -441,27 +494,57 @@ class LiveTable:
         return seat if seat in self.bots else None
 
     def _kick_bot(self) -> None:
-        if self._bot_to_act() is None or self.hub.closing:
+        """Start the table's worker where it has work: a due deal, a bot's turn."""
+        if self.hub.closing or (self._bot_to_act() is None and not self._deal_due()):
             return
         if self._bot_task is None or self._bot_task.done():
             self._bot_task = asyncio.get_running_loop().create_task(self._bots())
 
     async def _bots(self) -> None:
-        """Let the bots move while it is a bot's turn."""
-        while (seat := self._bot_to_act()) is not None and not self.hub.closing:
-            if self.hub.settings.bot_delay > 0:
-                await asyncio.sleep(self.hub.settings.bot_delay)
-            version = self.version
-            view = game_view(self.game, seat)
-            limit = Limit(self.hub.settings.bot_time, seed=derive_seed(self.row.seed, version))
-            bot = self.bots[seat]
-            action = await asyncio.get_running_loop().run_in_executor(None, bot.choose, view, limit)
+        """Deal a due deal and let the bots move, while there is such work. Where the database
+        cannot take a change the worker waits, longer each time, and tries again: it never
+        gives up on a table (nor moves twice: each step starts from the stored version)."""
+        pause = RETRY_FIRST
+        while not self.hub.closing and (self._deal_due() or self._bot_to_act() is not None):
+            try:
+                await self._bot_step()
+            except Unavailable:
+                log.warning(
+                    "table %s: its next change waits %.2f s for the database", self.id, pause
+                )
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, RETRY_MOST)
+            except Exception:
+                if not self.hub.closing:  # closing: the storage threads are gone, that is all
+                    log.exception("table %s: its worker stopped", self.id)
+                return
+            else:
+                if pause > RETRY_FIRST:
+                    log.warning("table %s goes on: the database is back", self.id)
+                pause = RETRY_FIRST
+
+    async def _bot_step(self) -> None:
+        if self._deal_due():
             async with self.lock:
-                if self.version != version or self._bot_to_act() != seat:
-                    continue
-                # the bot chose from the view of this very version, so the move is legal;
-                # while this loop runs, _commit starts no second one
-                await self._commit(seat, action, None)
+                if self._deal_due():
+                    await self._deal_next()
+            return
+        seat = self._bot_to_act()
+        if seat is None:
+            return
+        if self.hub.settings.bot_delay > 0:
+            await asyncio.sleep(self.hub.settings.bot_delay)
+        version = self.version
+        view = game_view(self.game, seat)
+        limit = Limit(self.hub.settings.bot_time, seed=derive_seed(self.row.seed, version))
+        bot = self.bots[seat]
+        action = await asyncio.get_running_loop().run_in_executor(None, bot.choose, view, limit)
+        async with self.lock:
+            if self.version != version or self._bot_to_act() != seat:
+                return
+            # the bot chose from the view of this very version, so the move is legal;
+            # while this worker runs, _commit starts no second one
+            await self._commit(seat, action, None)
 
 
 def _renamed(game: Game, names: Sequence[str]) -> Game:
@@ -490,10 +573,37 @@ class Hub:
         self.heavy = ThreadPoolExecutor(settings.heavy_workers, thread_name_prefix="thousand-heavy")
         self.processes: ProcessPoolExecutor | None = None
 
-    async def write(self, call: Callable[..., None], *args: Any) -> None:
+    async def write(self, call: Callable[..., T], *args: Any) -> T:
         """Run a storage call in the storage threads (the event loop goes on meanwhile); one
-        table waits for its own writes, under its lock, so its changes stay in order."""
-        await asyncio.get_running_loop().run_in_executor(self.writer, call, *args)
+        table waits for its own writes, under its lock, so its changes stay in order. A call
+        the database cannot take now is tried again, with growing pauses, for
+        ``WRITE_PATIENCE`` seconds, and then :class:`Unavailable`; each try is logged."""
+        loop = asyncio.get_running_loop()
+        deadline = time.monotonic() + WRITE_PATIENCE
+        pause = RETRY_FIRST
+        what = getattr(call, "__name__", "write")
+        tries = 0
+        while True:
+            tries += 1
+            if self.closing:
+                raise Unavailable()
+            try:
+                result = await loop.run_in_executor(self.writer, call, *args)
+            except (DBAPIError, PoolTimeout) as e:
+                if not _transient(e):
+                    raise
+                if self.closing or time.monotonic() + pause > deadline:
+                    log.error("%s failed %d times; given up: %s", what, tries, _reason(e))
+                    raise Unavailable() from None
+                log.warning(
+                    "%s failed (try %d), again in %.2f s: %s", what, tries, pause, _reason(e)
+                )
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, RETRY_MOST)
+            else:
+                if tries > 1:
+                    log.warning("%s succeeded at try %d: the database is back", what, tries)
+                return result
 
     def observe(self, table_id: str, version: int, seconds: float) -> None:
         for o in self.observers:
@@ -527,7 +637,7 @@ class Hub:
 
     def _set_aside(self, table_id: str, problem: str) -> None:
         self.set_aside[table_id] = problem
-        logger.error("%s; it is set aside", problem)
+        log.error("%s; it is set aside", problem)
 
     async def resume(self) -> None:
         """Start what was under way when the server stopped: a due deal, a bot's turn."""
@@ -536,8 +646,8 @@ class Hub:
                 if table.status == OPEN and not table.free_seats():
                     await table._start()  # the last seat was taken just before the stop
                 elif table.status == PLAYING:
-                    if not table.game.in_deal and not table.game.over:
-                        await table._deal_next()
+                    if table._deal_due():
+                        await table._deal_or_defer()
                     table._kick_bot()
 
     async def create(
@@ -658,23 +768,51 @@ def _clock() -> float:
     return time.perf_counter()
 
 
-async def rematch(hub: Hub, old: LiveTable, token: str | None) -> tuple[LiveTable, int | None, str]:
-    """The rematch of a finished table (created by the first to ask), and the asker's seat
-    there: the same seat, under the same name, with a new token."""
+def _transient(e: Exception) -> bool:
+    """A failure that may pass: a lock held elsewhere, a lost or refused connection."""
+    if isinstance(e, DBAPIError):
+        return isinstance(e, OperationalError) or e.connection_invalidated
+    return True  # the pool had no connection to give in time
+
+
+def _reason(e: Exception) -> str:
+    """The database's own first line, without the statement and its values (which can hold
+    a deal's cards)."""
+    cause = e.orig if isinstance(e, DBAPIError) else e
+    lines = str(cause).strip().splitlines()
+    return f"{type(cause).__name__}: {lines[0] if lines else ''}"
+
+
+async def rematch(
+    hub: Hub, old: LiveTable, token: str | None, claim: str | None = None
+) -> tuple[LiveTable, int | None, str]:
+    """The rematch of a finished table, and the asker's seat there: the same seat, under the
+    same name, with a new token (``claim`` where the asker chose one). There is one rematch
+    per finished table however many ask at once: the first creates it (under the finished
+    table's lock, and in the database only while the finished table has none), the others
+    join it."""
     if old.status != FINISHED:
         raise LobbyError(409, f"table {old.id} is not finished: a rematch follows a finished match")
     seat = old.seat_of(token) if token else None
     humans = any(s.kind == "human" for s in old.row.seat_specs)
     if humans and seat is None:
         raise LobbyError(403, "only a player of the finished table may start its rematch")
-    if old.row.rematch is not None:
+    async with old.lock:
+        if old.row.rematch is None:
+            try:
+                made = await hub.create(
+                    old.row.template, old.row.rules, old.row.seat_specs, rematch_of=old.id
+                )
+            except StoreConflict as e:  # another server made it first
+                if e.existing is None:
+                    raise
+                old.row.rematch = e.existing
+            else:
+                old.row.rematch = made.id
+        assert old.row.rematch is not None
         new = hub.get(old.row.rematch)
-    else:
-        new = await hub.create(
-            old.row.template, old.row.rules, old.row.seat_specs, rematch_of=old.id
-        )
     if seat is None:
         return new, None, ""
     name = old.row.seats[seat].name or f"seat-{seat}"
-    taken, new_token = await new.take_seat(seat, name)
+    taken, new_token = await new.take_seat(seat, name, claim)
     return new, taken, new_token

@@ -10,7 +10,7 @@ far as it was stored (its hands and talon): in a layout that deals nothing more 
 otherwise the server reports its table and sets it aside rather than guess.
 
 Revision ID: 0003
-Revises: 0001
+Revises: 0002
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0003"
-down_revision = "0001"
+down_revision = "0002"
 branch_labels = None
 depends_on = None
 

@@ -48,3 +48,26 @@ async function call(path, { method = "GET", body, token } = {}) {
   }
   return { data, response };
 }
+
+/** A fresh secret for one seat (32 URL-safe characters): it becomes the seat's token. */
+export function newClaim() {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_");
+}
+
+const SEAT_RETRY_PAUSES = [500, 1000, 2000, 4000];
+
+/** Take a seat (POST /tables/ID/seats, or /rematch) with a claim, sent again while no answer
+ * comes or the database is busy (503): the claim makes the same request take the same seat,
+ * so a lost answer loses nothing. */
+export async function takeSeat(path, body = {}, token = undefined) {
+  const request = { method: "POST", body: { ...body, claim: newClaim() }, token };
+  for (const pause of [...SEAT_RETRY_PAUSES, null]) {
+    try {
+      return await api(path, request);
+    } catch (e) {
+      if (pause === null || !(e instanceof ApiError) || ![0, 503].includes(e.status)) throw e;
+    }
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}

@@ -3,7 +3,7 @@
 // a level), "Create table"; and the open tables (join), live tables (watch), finished games
 // (replay). Also the join screen of an invite link (#/join/ID).
 
-import { api, apiPage } from "./api.js";
+import { api, apiPage, takeSeat } from "./api.js";
 import { append, button, h } from "./dom.js";
 import { language, suitName, t } from "./i18n.js";
 import { keepName, keepSeat, playerName, seatAt } from "./store.js";
@@ -227,9 +227,9 @@ export function lobbyScreen(root) {
         method: "POST",
         body: { template: state.template, rules: state.rules, seats },
       });
-      const seat = await api(`/tables/${table.id}/seats`, {
-        method: "POST",
-        body: { seat: 0, name: name || t("lobby.default_name") },
+      const seat = await takeSeat(`/tables/${table.id}/seats`, {
+        seat: 0,
+        name: name || t("lobby.default_name"),
       });
       keepSeat(table.id, seat.seat, seat.token);
       location.hash = `#/table/${table.id}`;
@@ -494,9 +494,9 @@ export function joinScreen(root, tableId) {
     keepName(name);
     const choice = document.querySelector("input[name=join-seat]:checked");
     try {
-      const seat = await api(`/tables/${tableId}/seats`, {
-        method: "POST",
-        body: { seat: choice ? Number(choice.value) : null, name: name || t("lobby.default_name") },
+      const seat = await takeSeat(`/tables/${tableId}/seats`, {
+        seat: choice ? Number(choice.value) : null,
+        name: name || t("lobby.default_name"),
       });
       keepSeat(tableId, seat.seat, seat.token);
       location.hash = `#/table/${tableId}`;

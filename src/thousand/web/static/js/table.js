@@ -5,7 +5,7 @@
 // Everything the player may do comes from the view's typed moves (kind, card, seat, amount...):
 // the page knows no rules and reads no move token; it sends a move's token back as it came.
 
-import { api } from "./api.js";
+import { takeSeat } from "./api.js";
 import { cardBack, cardButton, cardImage, sortHand, suitSymbol } from "./cards.js";
 import { button, h } from "./dom.js";
 import { cardName, suitName, t } from "./i18n.js";
@@ -453,7 +453,7 @@ export function tableScreen(root, tableId, { watch }) {
 
   async function rematch() {
     try {
-      const answer = await api(`/tables/${tableId}/rematch`, { method: "POST", token: held.token });
+      const answer = await takeSeat(`/tables/${tableId}/rematch`, {}, held.token);
       keepSeat(answer.table, answer.seat, answer.token);
       location.hash = `#/table/${answer.table}`;
     } catch (e) {
