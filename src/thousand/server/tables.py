@@ -738,6 +738,8 @@ class Hub:
             raise Unloadable.because(table_id, problem)
         try:
             row = self.store.load(table_id)
+        except DBAPIError:  # the database, not the table: a 503 that says it is busy
+            raise
         except Exception as e:
             problem = f"table {table_id} cannot be loaded: {type(e).__name__}: {e}"
             self._set_aside(table_id, problem)
