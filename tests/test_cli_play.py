@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import random
 import re
 import subprocess
@@ -223,3 +224,61 @@ def test_a_declaring_lead_says_when_its_trump_counts(trump_from: str, said: str)
     lines = Table("Ann", 3).narrate(1, parse_action("Ks+"), view(before, 0), view(after, 0))
     assert lines[0].startswith("Seat 1 leads Ks and declares the spades marriage (40); ")
     assert lines[0].endswith(said)
+
+
+def _english_fragments(sentences: list[str]) -> set[str]:
+    """The fixed words of each English sentence (the text between its placeholders) that hold
+    a word of three letters or more: what an English line of the game would show."""
+    found = set()
+    for text in sentences:
+        for part in re.split(r"\{[a-z_]+\}", text):
+            if re.search(r"[A-Za-z]{3,}", part):
+                found.add(part)
+    return found
+
+
+def test_the_line_game_speaks_russian(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``thousand play --plain --lang ru``: the whole match (the rules before the first deal,
+    the table, what each seat did, the end of each deal, the scoresheet, the winner) is told in
+    Russian; only the move tokens the person may type stay as they are."""
+    from thousand.cli.main import main
+    from thousand.prose.table import EVENTS, HEADINGS, PHASES, RESULTS, SENTENCES, SUMMARY
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(["99", "Zz", *["1"] * 3000])))
+    argv = ["play", "--plain", "--lang", "ru", "--seed", "3", "--rules", SHORT_MATCH]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "Партия окончена: побеждает" in out  # the match was played to its winner
+    assert "Игрок 1: пас" in out and "Запись счёта" in out and "Торговля: " in out
+    assert "Хода 99 нет: выберите номер от 1 до" in out
+    assert "Это не ход: " in out
+    assert "Ставки от 100 до 120, с шагом 5;" in out
+    english = _english_fragments(
+        [
+            *SENTENCES.values(),
+            *SUMMARY.values(),
+            *PHASES.values(),
+            *RESULTS.values(),
+            *EVENTS.values(),
+            *HEADINGS.values(),
+        ]
+    )
+    # the listed moves and the example of how to type one show move tokens (what the person
+    # types); everything else must be Russian
+    told = [
+        ln.replace("(Qh+, give 9s 2, contract 120)", "")
+        for ln in out.splitlines()
+        if not re.match(r"^ +\d+\. ", ln)
+    ]
+    said_in_english = sorted(
+        {
+            f
+            for f in english
+            for ln in told
+            if re.search(rf"(?<![A-Za-z]){re.escape(f)}(?![A-Za-z])", ln)
+        }
+    )
+    assert not said_in_english, said_in_english
+    assert not any(re.search(r"\b(Seat|passes|bids|plays|takes|Deal|You)\b", ln) for ln in told)

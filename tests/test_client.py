@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import time
 from collections.abc import Iterator
 
 import pytest
-from textual.widgets import DataTable, OptionList, Static
+from textual.widgets import DataTable, Log, OptionList, Static
 
 from thousand.client.app import ThousandApp
 from thousand.client.link import LinkError, Seat, split_table_url
@@ -248,3 +249,46 @@ def test_every_kind_of_move_is_labelled_in_words_in_each_language(lang: str) -> 
     if lang != "en":
         changed = [a != b for a, b in zip(english, labels, strict=True)]
         assert sum(changed) >= len(EVERY_KIND) - 2, lang  # "pass" in et may stay
+
+
+def test_the_client_speaks_the_chosen_language(server: Server) -> None:
+    """``thousand play --lang pl``: the table's lines, the hand, the log of what each seat did and
+    the scoresheet's headings are Polish, not English."""
+    table = server.new_table([HUMAN, BOT, BOT], SHORT_MATCH, seed=5)
+    taken = server.sit(table["id"], "Ann")
+    app = ThousandApp(Seat(server.http, table["id"], 0, taken["token"]))
+
+    async def look() -> dict[str, str]:
+        deadline = time.monotonic() + 60
+        async with app.run_test(size=(140, 50)) as pilot:
+            log = app.query_one("#log", Log)
+            while not (app.link.view and app.link.view["auction"] and log.line_count >= 2):
+                assert time.monotonic() < deadline, "no auction move came"
+                moves = app.query_one("#moves", OptionList)
+                if moves.option_count:
+                    moves.focus()
+                    await pilot.press("enter")
+                await pilot.pause(0.02)
+            await pilot.pause(0.05)
+            scores = app.query_one("#scores", DataTable)
+            seen = {
+                "table": text_of(app, "#table"),
+                "hand": text_of(app, "#hand"),
+                "log": "\n".join(log.lines),
+                "heads": " ".join(str(c.label) for c in scores.columns.values()),
+            }
+            await pilot.press("q")
+        return seen
+
+    with language("pl"):
+        seen = asyncio.run(look())
+    lines = seen["table"].splitlines()
+    assert lines[0].startswith("Rozdaje: ") and "    Etap: licytacja" in lines[0]
+    assert "Licytacja: " in seen["table"] and "Wzięte lewy: Ann (ty) 0" in seen["table"]
+    assert "Atut: jeszcze brak" in seen["table"] and "Meldunki: brak" in seen["table"]
+    assert seen["hand"].startswith("Twoje karty: ")
+    assert re.search(r"^\S.*: (licytuj \d+|pas)$", seen["log"], re.M), seen["log"]
+    assert seen["heads"].startswith("Rozdanie Grający Kontrakt Wynik Ann")
+    english = ("Dealer:", "Auction:", "Trump:", "Marriages:", "Tricks taken:", "(you)", "Deal ")
+    for text in seen.values():
+        assert not any(word in text for word in english), text

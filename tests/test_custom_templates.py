@@ -355,6 +355,26 @@ def test_diff_in_words(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == "russian and russian have the same rules.\n"
 
 
+def test_rules_speak_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
+    """``thousand rules diff/show/list --lang``: the sentences around the parameters' words are
+    translated too, not only the words."""
+    assert main(["rules", "diff", "russian", "ukrainian", "--lang", "ru"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "russian и ukrainian различаются параметрами (6):"
+    assert lines[1] == (
+        "  Роспись: расписать сдачу, увидев прикуп, можно в russian, нельзя в ukrainian"
+        " [writeoff.allowed]."
+    )
+    assert main(["rules", "diff", "russian", "russian", "--lang", "uk"]) == 0
+    assert capsys.readouterr().out == "У russian і russian однакові правила.\n"
+    assert main(["rules", "show", "tysiac", "--lang", "pl"]) == 0
+    out = capsys.readouterr().out
+    assert "(wbudowany szablon, na bazie russian; w zapisie partii nazywa się wariantem" in out
+    assert "Można grać już teraz: tak" in out and "Wszystkie parametry (* różni się od" in out
+    assert main(["rules", "list", "--lang", "et"]) == 0
+    assert capsys.readouterr().out.startswith("Sisseehitatud mallid:\n")
+
+
 def test_diff_with_a_file_and_the_highest_bid(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -42,7 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--template", default="russian", help="a template's name or JSON file (russian)"
     )
     pp.add_argument("--seed", type=int, help="seed of the cards and the bots (default: random)")
-    pp.add_argument("--name", default="You", help="your name in the record (You)")
+    pp.add_argument("--name", help="your name in the record (default: You, in the --lang language)")
     pp.add_argument("--out", metavar="FILE", help="write the record here at the end or on quit")
     pp.add_argument("--rules", metavar="JSON", help='rule overrides as a record\'s "rules" object')
     pp.add_argument("--plain", action="store_true", help="the line-based game, no server")
@@ -58,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     pp.add_argument("--data", default=None, help="the local server's data folder")
     pp.add_argument(
-        "--lang", default="en", choices=LANGUAGES, help="the language of the moves' words (en)"
+        "--lang", default="en", choices=LANGUAGES, help="the language of everything said (en)"
     )
 
     sv = sub.add_parser("serve", help="run the game server (lobby, tables, bots, storage)")

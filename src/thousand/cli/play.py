@@ -11,9 +11,10 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Final
 
 from ..bots import LEVELS, Bot, RandomBot, derive_seed, make_bot
-from ..cards import CARD_TEXT, SUIT_NAMES
+from ..cards import CARD_TEXT, SUITS
 from ..engine import Game, IllegalAction, MoveSyntaxError
 from ..engine.actions import (
     ANNOUNCE,
@@ -46,9 +47,17 @@ from ..engine.deal import Phase
 from ..engine.match import DealReport
 from ..engine.views import SeatView, game_view, move_json
 from ..prose.moves import move_label
+from ..prose.table import (
+    auction_word,
+    event_word,
+    heading_word,
+    result_word,
+    said,
+    suit_word,
+)
+from ..prose.table import rules_summary as summary_of_rules
 from ..records import record_of_game, write_record
 from ..rules import TEMPLATES, Rules
-from ..rules.layout import CHOOSE_TALON, FIXED_DEAL, KEEP_ONE, NO_TALON, WITHOUT_TAKING, Layout
 from .rules import about as template_about
 from .selfplay import OptionError, load_template
 
@@ -56,21 +65,6 @@ Ask = Callable[[str], str]
 Say = Callable[[str], None]
 
 HUMAN = 0
-PROMPT = "Your move (number or move, q to quit): "
-
-EVENT_WORDS = {
-    "stick-penalty": "stick penalty",
-    "no-win-penalty": "no-win penalty",
-    "write-off-penalty": "write-off penalty",
-    "zero-penalty": "zero penalty",
-    "barrel-on": "on the barrel",
-    "barrel-fall": "falls off the barrel",
-    "three-falls-reset": "third fall: back to 0",
-    "barrel-knocked-off": "knocked off the barrel",
-    "dump-truck": "dump truck",
-    "four-nines": "four nines",
-    "win": "won the match",
-}
 
 
 class Quit(Exception):
@@ -105,7 +99,7 @@ def hand_line(mask: int, trump: int | None) -> str:
         cards = [CARD_TEXT[6 * s + r] for r in range(5, -1, -1) if mask >> (6 * s + r) & 1]
         if cards:
             groups.append(" ".join(cards))
-    return " | ".join(groups) if groups else "(no cards)"
+    return " | ".join(groups) if groups else said("no cards")
 
 
 def cards_line(mask: int) -> str:
@@ -150,7 +144,8 @@ def ordered_moves(view: SeatView) -> list[int]:
 
 
 class Table:
-    """Names and rendering for one match, from the person's seat."""
+    """Names and rendering for one match, from the person's seat; every sentence comes from
+    :mod:`thousand.prose.table`, in the language in force."""
 
     def __init__(self, name: str, seats: int) -> None:
         self.name = name
@@ -158,85 +153,103 @@ class Table:
 
     def who(self, seat: int) -> str:
         """A seat in a sentence: ``Seat 1``, or ``Seat 0 (Ann)`` for the person."""
-        return f"Seat {seat} ({self.name})" if seat == HUMAN else f"Seat {seat}"
+        if seat == HUMAN:
+            return said("Seat you", seat=seat, name=self.name)
+        return said("Seat", seat=seat)
 
     def short(self, seat: int) -> str:
         """A seat in a table heading."""
-        return self.name if seat == HUMAN else f"Seat {seat}"
+        return self.name if seat == HUMAN else said("Seat", seat=seat)
 
     def situation(self, view: SeatView, deal_no: int) -> list[str]:
         """Everything the person may know, when it is the person's turn."""
-        lines = [f"--- Deal {deal_no}, dealer {self.who(view.dealer)} ---"]
+        lines = ["--- " + said("deal", number=deal_no, who=self.who(view.dealer)) + " ---"]
         if view.match is not None:
             totals = ", ".join(f"{self.short(s)} {t}" for s, t in enumerate(view.match.totals))
-            lines.append(f"Totals: {totals}")
+            lines.append(said("totals", totals=totals))
             barrel = [
-                f"{self.short(s)} ({view.match.barrel_left[s]} deals left)"
+                said("barrel seat", who=self.short(s), left=view.match.barrel_left[s])
                 for s in range(view.seats)
                 if view.match.on_barrel[s]
             ]
             if barrel:
-                lines.append("On the barrel: " + ", ".join(barrel))
+                lines.append(said("on the barrel", seats=", ".join(barrel)))
         if view.auction:
             bids = ", ".join(
-                f"{self.short(s)} {'pass' if a == 0 else action_text(bid(a))}"
+                f"{self.short(s)} {auction_word(move_json(bid(a) if a else PASS))}"
                 for s, a in view.auction
             )
-            lines.append(f"Auction: {bids}")
+            lines.append(said("auction", bids=bids))
         else:
-            lines.append("Auction: no bid yet")
+            lines.append(said("no bid"))
         if view.sitter is not None:
-            lines.append(f"Sitting out: {self.who(view.sitter)} (the dealer)")
+            lines.append(said("sitting dealer", who=self.who(view.sitter)))
         if view.shown is not None:
-            lines.append(f"Shown to all and dealt to forehand: {CARD_TEXT[view.shown]}")
+            lines.append(said("shown to forehand", card=CARD_TEXT[view.shown]))
         if view.stock_count:
-            face_up = (
-                "" if view.stock_face_up is None else f", face up {CARD_TEXT[view.stock_face_up]}"
+            lines.append(
+                said("stock", count=view.stock_count)
+                if view.stock_face_up is None
+                else said(
+                    "stock face up", count=view.stock_count, card=CARD_TEXT[view.stock_face_up]
+                )
             )
-            lines.append(f"Stock: {view.stock_count} cards{face_up}")
         if view.talon is not None:
-            lines.append(f"Talon: {cards_line(view.talon)}")
+            lines.append(said("talon", cards=cards_line(view.talon)))
         if view.discarded:
-            lines.append(f"You discarded: {cards_line(view.discarded)}")
+            lines.append(said("you discarded", cards=cards_line(view.discarded)))
         if view.declarer is not None:
-            contract = f"Declarer: {self.who(view.declarer)}, bid {view.bid}"
             if view.phase is Phase.PLAY:
-                contract += f", contract {view.contract}"
-            lines.append(contract)
+                lines.append(
+                    said(
+                        "declarer contract",
+                        who=self.who(view.declarer),
+                        bid=view.bid,
+                        contract=view.contract,
+                    )
+                )
+            else:
+                lines.append(said("declarer bid", who=self.who(view.declarer), bid=view.bid))
         if view.received is not None and view.declarer is not None:
-            lines.append(f"Passed to you: {CARD_TEXT[view.received]} by {self.who(view.declarer)}")
+            lines.append(
+                said(
+                    "passed to you by",
+                    card=CARD_TEXT[view.received],
+                    who=self.who(view.declarer),
+                )
+            )
         if view.passed is not None:
             given = [
-                f"{CARD_TEXT[c]} to {self.short(s)}"
+                said("card to", card=CARD_TEXT[c], who=self.short(s))
                 for s, c in enumerate(view.passed)
                 if c is not None
             ]
             if given:
-                lines.append("You passed: " + ", ".join(given))
+                lines.append(said("you passed", cards=", ".join(given)))
         if view.phase is Phase.PLAY:
-            trump = "none yet" if view.trump is None else SUIT_NAMES[view.trump]
-            lines.append(f"Trump: {trump}")
+            lines.append(
+                said("no trump")
+                if view.trump is None
+                else said("trump", suit=suit_word(SUITS[view.trump]))
+            )
             marriages = [
-                f"{self.short(seat)} {SUIT_NAMES[s]} ({CARD_TEXT[k]} {CARD_TEXT[q]})"
+                f"{self.short(seat)} {suit_word(SUITS[s])} ({CARD_TEXT[k]} {CARD_TEXT[q]})"
                 for seat, s, k, q in view.marriage_cards()
             ]
             if marriages:
-                lines.append("Marriages: " + ", ".join(marriages))
+                lines.append(said("marriages", marriages=", ".join(marriages)))
             taken = ", ".join(f"{self.short(s)} {t}" for s, t in enumerate(view.tricks_won))
-            lines.append(f"Tricks taken: {taken}")
+            lines.append(said("tricks taken", tricks=taken))
             if view.trick or view.crawl_hidden:
                 played = [f"{self.short(s)} {CARD_TEXT[c]}" for s, c in view.trick]
-                played += [f"{self.short(s)} (face down)" for s in view.crawl_hidden]
-                lines.append(f"Trick: {', '.join(played)}")
+                played += [said("face down", who=self.short(s)) for s in view.crawl_hidden]
+                lines.append(said("trick", cards=", ".join(played)))
             else:
-                lines.append("Trick: you lead")
+                lines.append(said("you lead"))
         if view.hand is not None:
-            lines.append(f"Your hand: {hand_line(view.hand, view.trump)}")
-        lines.append("Your moves:")
-        for i, a in enumerate(ordered_moves(view), start=1):
-            token = action_text(a)
-            words = move_label(move_json(a), self.short)
-            lines.append(f"  {i:>2}. {token}" + (f"  ({words})" if words != token else ""))
+            lines.append(said("your hand", hand=hand_line(view.hand, view.trump)))
+        lines.append(said("your moves"))
+        lines += move_lines(ordered_moves(view), self.short)
         return lines
 
     def narrate(self, seat: int, action: int, before: SeatView, after: SeatView) -> list[str]:
@@ -244,195 +257,177 @@ class Table:
         who = self.who(seat)
         lines: list[str] = []
         if action == PASS:
-            lines.append(f"{who} passes")
+            lines.append(said("passes", who=who))
         elif is_bid(action):
-            lines.append(f"{who} bids {amount_of(action)}")
+            lines.append(said("bids", who=who, amount=amount_of(action)))
         elif is_blind(action):
-            lines.append(f"{who} bids {amount_of(action)} blind")
+            lines.append(said("bids blind", who=who, amount=amount_of(action)))
         elif is_named(action):
-            lines.append(f"{who} bids {action_text(action)}")
-        elif action == WRITE_OFF:
-            lines.append(f"{who} writes the deal off")
-        elif action == REDEAL:
-            lines.append(f"{who} asks for a redeal")
-        elif action in (CONTRA, RECONTRA, CONCEDE, BUYBACK, REBUY):
-            lines.append(f"{who} says {action_text(action)}")
+            lines.append(said("bids named", who=who, named=auction_word(move_json(action))))
+        elif action in SAYS:
+            lines.append(said(SAYS[action], who=who))
         elif is_give(action):
             c, to = give_parts(action)
             if seat == HUMAN or to == HUMAN:
-                lines.append(f"{who} gives {CARD_TEXT[c]} to {self.who(to)}")
+                lines.append(said("gives", who=who, card=CARD_TEXT[c], to=self.who(to)))
             else:
-                lines.append(f"{who} gives a card to {self.who(to)}")
+                lines.append(said("gives hidden", who=who, to=self.who(to)))
         elif is_contract(action):
-            lines.append(f"{who} names the contract: {amount_of(action)}")
+            lines.append(said("names contract", who=who, amount=amount_of(action)))
         elif is_talon(action):
-            lines.append(f"{who} takes talon {action - TALON}")
+            lines.append(said("takes talon", who=who, number=action - TALON))
         elif is_discard(action):
             c = action - DISCARD
-            what = CARD_TEXT[c] if seat == HUMAN else "a card"
-            lines.append(f"{who} discards {what} face down")
+            if seat == HUMAN:
+                lines.append(said("discards", who=who, card=CARD_TEXT[c]))
+            else:
+                lines.append(said("discards hidden", who=who))
         elif ANNOUNCE <= action < ANNOUNCE + 4:
-            s = action - ANNOUNCE
-            lines.append(f"{who} declares the {SUIT_NAMES[s]} marriage from its hand")
+            lines.append(said("declares", who=who, suit=suit_word(SUITS[action - ANNOUNCE])))
         elif is_crawl(action):
             c = action - CRAWL
-            what = f" ({CARD_TEXT[c]})" if seat == HUMAN else ""
-            lines.append(f"{who} crawls: a card face down{what}")
+            if seat == HUMAN:
+                lines.append(said("crawls", who=who, card=CARD_TEXT[c]))
+            else:
+                lines.append(said("crawls hidden", who=who))
         else:
             c = played_card(action)
             if c != action and c % 6 == 5:
                 lines.append(
-                    f"{who} leads {CARD_TEXT[c]} and declares the four aces"
-                    f" ({after.rules.marriage_aces_value})"
+                    said(
+                        "leads aces",
+                        who=who,
+                        card=CARD_TEXT[c],
+                        value=after.rules.marriage_aces_value,
+                    )
                 )
             elif c != action:
                 s = c // 6
-                value = after.rules.marriage_values[s]
                 if after.trick_trump == s:
-                    trump = f"; {SUIT_NAMES[s]} are trump from this trick"
+                    key = "leads marriage now"
                 elif after.trump == s:
-                    trump = f"; {SUIT_NAMES[s]} are trump from the next trick"
+                    key = "leads marriage next"
                 else:
-                    trump = ""  # marriage.one_trump: the first trump stays
+                    key = "leads marriage"  # marriage.one_trump: the first trump stays
                 lines.append(
-                    f"{who} leads {CARD_TEXT[c]} and declares the {SUIT_NAMES[s]} marriage"
-                    f" ({value}){trump}"
+                    said(
+                        key,
+                        who=who,
+                        card=CARD_TEXT[c],
+                        suit=suit_word(SUITS[s]),
+                        value=after.rules.marriage_values[s],
+                    )
                 )
             else:
-                lines.append(f"{who} plays {CARD_TEXT[c]}")
+                lines.append(said("plays", who=who, card=CARD_TEXT[c]))
         if before.declarer is None and after.declarer is not None:
-            how = "" if any(a for _, a in after.auction) else " (forced)"
-            lines.append(f"{self.who(after.declarer)} is declarer at {after.bid}{how}")
+            forced = not any(a for _, a in after.auction)
+            lines.append(
+                said(
+                    "declarer forced" if forced else "declarer at",
+                    who=self.who(after.declarer),
+                    bid=after.bid,
+                )
+            )
         if before.talon is None and after.talon is not None:
-            lines.append(f"The talon: {cards_line(after.talon)}")
+            lines.append(said("the talon", cards=cards_line(after.talon)))
         if len(after.completed_tricks) > len(before.completed_tricks):
             _, cards, winner = after.completed_tricks[-1]
             played = [
                 f"{self.short(s)} {CARD_TEXT[c]}"
                 for s, c in zip(after.completed_seats[-1], cards, strict=True)
             ]
-            lines.append(f"{self.who(winner)} takes the trick ({', '.join(played)})")
+            lines.append(said("takes trick", who=self.who(winner), cards=", ".join(played)))
             if after.hand is not None and before.hand is not None:
                 drawn = after.hand & ~before.hand
                 if drawn and after.stock_count < before.stock_count:
-                    lines.append(f"You draw {cards_line(drawn)} from the stock")
+                    lines.append(said("you draw", cards=cards_line(drawn)))
         return lines
 
     def deal_summary(self, report: DealReport) -> list[str]:
         o = report.outcome
+        result = result_word(o.result)
         if o.declarer is None:
-            head = f"Deal over: {o.result}"
+            head = said("deal over", result=result)
         else:
-            head = f"Deal over: {self.who(o.declarer)}, contract {o.contract}: {o.result}"
+            head = said(
+                "deal over declarer",
+                who=self.who(o.declarer),
+                contract=o.contract,
+                result=result,
+            )
         lines = [head]
         if o.card_points is not None:
             pts = ", ".join(f"{self.short(s)} {p}" for s, p in enumerate(o.card_points))
-            lines.append(f"Card points: {pts}")
+            lines.append(said("card points", points=pts))
         if o.deal_points is not None:
             pts = ", ".join(f"{self.short(s)} {p}" for s, p in enumerate(o.deal_points))
-            lines.append(f"Deal scores: {pts}")
+            lines.append(said("deal scores", points=pts))
         return lines
 
     def scoresheet(self, reports: Sequence[DealReport]) -> list[str]:
         """A row per deal: declarer, contract, result, each seat's change and total, events."""
+        deal, declarer, contract, result, events = (
+            heading_word(c) for c in ("deal", "declarer", "contract", "result", "events")
+        )
         width = max(13, *(len(self.short(s)) + 1 for s in range(self.seats)))
-        head = f"{'Deal':>4}  {'Declarer':<8}  {'Contract':>8}  {'Result':<11}"
+        widths = [
+            max(4, len(deal)),
+            max(8, len(declarer), *(len(self.short(s)) for s in range(self.seats))),
+            max(8, len(contract)),
+            max(11, len(result), *(len(result_word(r.outcome.result)) for r in reports)),
+        ]
+        head = (
+            f"{deal:>{widths[0]}}  {declarer:<{widths[1]}}  {contract:>{widths[2]}}"
+            f"  {result:<{widths[3]}}"
+        )
         head += "".join(f"  {self.short(s):>{width}}" for s in range(self.seats))
-        lines = ["Scoresheet", head + "  Events"]
+        lines = [said("scoresheet"), f"{head}  {events}"]
         for i, r in enumerate(reports, start=1):
             o = r.outcome
             decl = "-" if o.declarer is None else self.short(o.declarer)
-            contract = "-" if o.contract is None else str(o.contract)
-            row = f"{i:>4}  {decl:<8}  {contract:>8}  {o.result:<11}"
+            amount = "-" if o.contract is None else str(o.contract)
+            row = (
+                f"{i:>{widths[0]}}  {decl:<{widths[1]}}  {amount:>{widths[2]}}"
+                f"  {result_word(o.result):<{widths[3]}}"
+            )
             for s in range(self.seats):
                 cell = f"{r.changes[s]:+d} = {r.totals[s]}"
                 row += f"  {cell:>{width}}"
-            events = "; ".join(
-                f"{self.short(e.seat)}: {EVENT_WORDS.get(e.event, e.event)}" for e in r.events
+            said_events = "; ".join(
+                f"{self.short(e.seat)}: {event_word(e.event)}" for e in r.events
             )
-            lines.append(row + ("  " + events if events else ""))
+            lines.append(row + ("  " + said_events if said_events else ""))
         return lines
 
 
-# -- the rules, before the first deal -----------------------------------------------------------
+def move_lines(moves: Sequence[int], seat_name: Callable[[int], str]) -> list[str]:
+    """The numbered moves: each move's token (what the person may type) and its words."""
+    lines = []
+    for i, a in enumerate(moves, start=1):
+        token = action_text(a)
+        words = move_label(move_json(a), seat_name)
+        lines.append(f"  {i:>2}. {token}" + (f"  ({words})" if words != token else ""))
+    return lines
 
 
-def _talon_words(rules: Rules) -> str:
-    layout = Layout.of(rules)
-    size = layout.talon_size
-    if layout.stock_size:
-        return (
-            "the rest is a draw stock, its bottom card face up and its suit trump; after each"
-            " trick the winner, then the other, draws; no duty to follow while the stock lasts"
-        )
-    if layout.procedure == NO_TALON:
-        return "no talon; play starts right after the auction"
-    if layout.procedure == FIXED_DEAL:
-        return (
-            f"a talon of {size}, the rest set aside; the declarer takes the"
-            " talon, hands one card over and discards one onto its tricks"
-        )
-    if layout.procedure == CHOOSE_TALON:
-        return (
-            f"two talons of {size}: the declarer picks one, takes it and discards {size}"
-            " onto its tricks"
-        )
-    if layout.procedure == WITHOUT_TAKING:
-        return (
-            f"a talon of {size} and a card set aside: the declarer hands the talon's cards to"
-            " the others and takes the card set aside"
-        )
-    if layout.procedure == KEEP_ONE:
-        return f"a talon of {size}: the declarer keeps one card and hands one to each opponent"
-    return f"a talon of {size}: the declarer takes it and passes a card to each other player"
+SAYS: Final = {
+    WRITE_OFF: "writes off",
+    REDEAL: "asks redeal",
+    CONTRA: "says contra",
+    RECONTRA: "says recontra",
+    CONCEDE: "concedes",
+    BUYBACK: "buys back",
+    REBUY: "rebuys",
+}
+"""The sentence (of :mod:`thousand.prose.table`) of each move that is one word."""
 
 
 def rules_summary(template: str, rules: Rules) -> list[str]:
-    """What a player reads before the first deal: the template's description and the rules
-    that shape a deal, from the rules' own parameters."""
+    """What a player reads before the first deal: the template's name and summary and the rules
+    that shape a deal (:func:`thousand.prose.table.rules_summary`)."""
     known = TEMPLATES.get(template)
-    lines = [f"Rules: {template}" + (f". {known.summary}" if known is not None else "")]
-    n = rules.players_count
-    seats = f"{n} players"
-    if rules.players_partnerships == "across":
-        seats += " in partnerships across the table (seats 0 and 2, 1 and 3)"
-    layout = Layout.of(rules)
-    if layout.dealer_sits_out:
-        seats += "; the dealer sits out each deal"
-        if rules.four_sitter_scores != "nothing":
-            seats += f" and scores the talon ({rules.four_sitter_scores})"
-    lines.append(f"  {seats}; {layout.hand_size} cards each; {_talon_words(rules)}.")
-    if layout.shown:
-        lines.append("  The deck's first card is shown to all and goes to forehand.")
-    forced = {
-        "none": "nobody must bid (all pass: redeal)",
-        "forehand": "forehand must bid",
-        "dealer": f"the dealer plays {rules.bidding_min} when the others pass",
-        "last-seat": "the last seat must bid when the others pass",
-    }[rules.bidding_forced]
-    steps = f"in steps of {rules.bidding_step}"
-    if (
-        rules.bidding_big_step != rules.bidding_step
-        and rules.bidding_max >= rules.bidding_big_step_from
-    ):
-        steps += f" ({rules.bidding_big_step} from {rules.bidding_big_step_from})"
-    lines.append(f"  Bids from {rules.bidding_min} to {rules.bidding_max}, {steps}; {forced}.")
-    extras = []
-    if rules.contract_before_talon:
-        extras.append("the contract is named before the talon is shown")
-    if not rules.writeoff_allowed:
-        extras.append("no write-off")
-    if rules.play_crawl:
-        extras.append("a declarer without an ace may crawl the first trick face down")
-    if rules.marriage_four_nines_bonus:
-        extras.append(f"four 9s dealt gain {rules.marriage_four_nines_bonus}")
-    barrel = (
-        "no barrel" if rules.barrel_threshold is None else f"the barrel at {rules.barrel_threshold}"
-    )
-    extras.append(f"game to {rules.game_target}, {barrel}")
-    text = "; ".join(extras)
-    lines.append(f"  {text[0].upper()}{text[1:]}.")
-    return lines
+    return summary_of_rules(template, rules, None if known is None else known.summary)
 
 
 # -- reading the person's move -------------------------------------------------------------------
@@ -465,7 +460,7 @@ def read_move(game: Game, view: SeatView, moves: Sequence[int], ask: Ask, say: S
     assert game.deal is not None
     while True:
         try:
-            raw = ask(PROMPT)
+            raw = ask(said("prompt"))
         except EOFError:
             raise Quit from None
         text = _normalise(raw)
@@ -474,8 +469,8 @@ def read_move(game: Game, view: SeatView, moves: Sequence[int], ask: Ask, say: S
         if not text:
             continue
         if text in ("?", "help"):
-            for i, a in enumerate(moves, start=1):
-                say(f"  {i:>2}. {action_text(a)}")
+            for line in move_lines(moves, lambda seat: said("Seat", seat=seat)):
+                say(line)
             continue
         is_number = (
             text.isascii()
@@ -486,14 +481,14 @@ def read_move(game: Game, view: SeatView, moves: Sequence[int], ask: Ask, say: S
             k = int(text)
             if 1 <= k <= len(moves):
                 return moves[k - 1]
-            say(f"There is no move {k}: choose a number from 1 to {len(moves)}, or type a move.")
+            say(said("no such move", number=k, count=len(moves)))
             continue
         try:
             return game.deal.check(text)
         except MoveSyntaxError as e:
-            say(f"Not a move: {e}; type ? for the moves.")
+            say(said("not a move", reason=e))
         except IllegalAction as e:
-            say(f"Not allowed: {e}")
+            say(said("not allowed", reason=e))
 
 
 # -- the match -----------------------------------------------------------------------------------
@@ -531,24 +526,24 @@ def play(
     rng = random.Random(seed)
     kinds = ", ".join(sorted({b.name for b in opponents}))
     shown = title or template
-    say(f"Thousand ({shown}), seed {seed}. You are seat 0; the others are bots ({kinds}).")
+    say(said("welcome", template=shown, seed=seed, bots=kinds))
     # The template's own words first, then the rules that shape a deal (without its name line,
     # which ``about`` already gives).
     summary = rules_summary(template, rules)
     for line in [*about, *summary[1:]] if about else summary:
         say(line)
-    say("Type a move's number or the move itself (Qh+, give 9s 2, contract 120); q quits.")
+    say(said("how to move"))
     try:
         while not game.over:
             game = game.shuffle_and_deal(rng)
             deal_no = len(game.logs)
             assert game.deal is not None
             say("")
-            say(f"=== Deal {deal_no}: dealer {table.who(game.deal.dealer)} ===")
+            say(said("deal heading", number=deal_no, who=table.who(game.deal.dealer)))
             if game.deal.sitter == HUMAN:
-                say("You deal and sit this deal out.")
+                say(said("you sit out"))
             else:
-                say(f"Your hand: {hand_line(game_view(game, HUMAN).hand or 0, None)}")
+                say(said("your hand", hand=hand_line(game_view(game, HUMAN).hand or 0, None)))
             while game.in_deal:
                 assert game.deal is not None
                 seat = game.deal.to_act
@@ -573,21 +568,25 @@ def play(
         assert winner is not None
         say("")
         say(
-            f"Match over: {table.who(winner)} wins with {game.match.totals[winner]}"
-            f" after {len(game.reports)} deals."
+            said(
+                "match over",
+                who=table.who(winner),
+                total=game.match.totals[winner],
+                deals=len(game.reports),
+            )
         )
     except (Quit, KeyboardInterrupt):
-        say("Quit.")
+        say(said("quit"))
     if out is not None:
         Path(out).write_text(write_record(record_of_game(game, template)), encoding="utf-8")
-        say(f"Record written to {out}")
+        say(said("record written", path=out))
     return game
 
 
 def run(
     template: str,
     seed: int | None,
-    name: str,
+    name: str | None,
     out: str | None,
     overrides: str | None = None,
     level: str = "easy",
@@ -605,6 +604,8 @@ def run(
         return 2
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
+    if name is None:
+        name = said("default name")
     n = rules.players_count
     bots = [make_bot(level, derive_seed(seed, "seat", s)) for s in range(1, n)]
     try:

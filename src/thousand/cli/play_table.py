@@ -15,6 +15,7 @@ import httpx
 
 from ..bots import LEVELS
 from ..client.link import LinkError, Seat, create_table, split_table_url, take_seat
+from ..prose.table import said
 from ..rules import RulesError, rules_from_record
 from ..rules.custom import TemplateError, find_template, overrides_from_json
 
@@ -89,6 +90,8 @@ def run(args: argparse.Namespace) -> int:
         levels = ", ".join(LEVELS)
         print(f"play: unknown --level {args.level!r}: the levels are {levels}", file=sys.stderr)
         return 2
+    if args.name is None:
+        args.name = said("default name")
     if not args.join:
         try:
             find_template(args.template)
@@ -101,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"play: {e}", file=sys.stderr)
         return 2
     if args.humans > 1:
-        print(f"Friends join with: thousand play --join {seat.table_url}")
+        print(said("friends join", url=seat.table_url))
     from ..client.app import ThousandApp
 
     ThousandApp(seat).run()

@@ -12,6 +12,9 @@ import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
+from ..i18n import LANGUAGES, language
+from ..i18n import tr as translated
+from ..prose.command import said
 from ..prose.reference import write
 from ..prose.words import NOT_PLAYABLE, WORDINGS, heading, sentence, spec_word, value_words
 from ..rules.custom import (
@@ -40,10 +43,20 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     """The ``rules`` subcommand and its own subcommands."""
     rules = sub.add_parser("rules", help="list, show, compare and check rule templates")
     rsub = rules.add_subparsers(dest="rules_command", required=True)
-    rsub.add_parser("list", help="every built-in and custom template, with its summary")
-    show = rsub.add_parser("show", help="every parameter of a template, and what it changes")
+    speaking = argparse.ArgumentParser(add_help=False)
+    speaking.add_argument(
+        "--lang", default="en", choices=LANGUAGES, help="the language of the words (en)"
+    )
+    rsub.add_parser(
+        "list", parents=[speaking], help="every built-in and custom template, with its summary"
+    )
+    show = rsub.add_parser(
+        "show", parents=[speaking], help="every parameter of a template, and what it changes"
+    )
     show.add_argument("template", help="a template's name or its JSON file")
-    diff = rsub.add_parser("diff", help="two templates compared, parameter by parameter")
+    diff = rsub.add_parser(
+        "diff", parents=[speaking], help="two templates compared, parameter by parameter"
+    )
     diff.add_argument("a", help="a template's name or its JSON file")
     diff.add_argument("b", help="another template's name or JSON file")
     new = rsub.add_parser("new", help="save a custom template: a name, a base and changes")
@@ -57,14 +70,22 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--out", metavar="FILE", help="write it here (default: NAME.json in the templates folder)"
     )
     new.add_argument("--force", action="store_true", help="replace a file that is there")
-    check = rsub.add_parser("check", help="every problem of a custom template file")
+    check = rsub.add_parser(
+        "check", parents=[speaking], help="every problem of a custom template file"
+    )
     check.add_argument("file", help="a custom template (JSON)")
     docs = rsub.add_parser("docs", help="write the rules reference (docs/rules) into a folder")
     docs.add_argument("folder", help="where to write it, e.g. docs/rules")
 
 
 def run(args: argparse.Namespace, say: Say = print) -> int:
-    """The command: 0 when done, 2 on a template that cannot be found or has problems."""
+    """The command: 0 when done, 2 on a template that cannot be found or has problems; it
+    speaks ``--lang`` (the docs it writes are English)."""
+    with language(getattr(args, "lang", "en")):
+        return _run(args, say)
+
+
+def _run(args: argparse.Namespace, say: Say) -> int:
     command: str = args.rules_command
     try:
         if command == "list":
@@ -93,41 +114,37 @@ def run(args: argparse.Namespace, say: Say = print) -> int:
 
 def list_templates(say: Say) -> int:
     """The built-in templates, then the custom ones of the templates folder."""
-    say("Built-in templates:")
+    not_playable = f" ({translated(NOT_PLAYABLE)})"
+    say(said("built-in"))
     for name in TEMPLATES:
         chosen = builtin(name)
-        mark = f" ({NOT_PLAYABLE})" if chosen.support_problems() else ""
-        say(f"  {name:<16} {chosen.summary}{mark}")
+        mark = not_playable if chosen.support_problems() else ""
+        say(f"  {name:<16} {translated(chosen.summary)}{mark}")
     paths = custom_paths()
     say("")
-    say(f"Custom templates in {templates_home()}:" if paths else _no_custom())
+    home = templates_home()
+    say(said("custom in", folder=home) if paths else said("no custom", folder=home))
     for path in paths:
         found, _ = load_file(path)
         if found is None:
-            say(f"  {path.stem:<16} (has problems: see thousand rules check {path})")
+            say(f"  {path.stem:<16} {said('has problems', path=path)}")
             continue
-        mark = f" ({NOT_PLAYABLE})" if found.support_problems() else ""
-        say(f"  {found.name:<16} {found.summary}{mark} [based on {found.base}]")
+        mark = not_playable if found.support_problems() else ""
+        based = said("based on mark", base=found.base)
+        say(f"  {found.name:<16} {translated(found.summary)}{mark} {based}")
     return 0
-
-
-def _no_custom() -> str:
-    return (
-        f"No custom templates in {templates_home()} (put NAME.json files there, or set"
-        " $THOUSAND_HOME)."
-    )
 
 
 def _words(param: Param, value: Value, rules: Rules) -> str:
     text = sentence(param.name, value, rules)
-    return text if param.is_supported(value) else f"{text} ({NOT_PLAYABLE})"
+    return text if param.is_supported(value) else f"{text} ({translated(NOT_PLAYABLE)})"
 
 
 def about(chosen: ChosenTemplate, width: int = 96) -> list[str]:
     """What a player reads before the first deal: summary, description, changes in words."""
-    paragraphs = [f"{chosen.name}: {chosen.summary}"]
+    paragraphs = [f"{chosen.name}: {translated(chosen.summary)}"]
     if chosen.description:
-        paragraphs.append(chosen.description)
+        paragraphs.append(translated(chosen.description))
     if chosen.custom and chosen.base_rules is not None:
         changed = [
             _words(param, chosen.rules.value(param.name), chosen.rules)
@@ -135,7 +152,7 @@ def about(chosen: ChosenTemplate, width: int = 96) -> list[str]:
             if _differs(chosen.rules.value(param.name), chosen.base_rules.value(param.name))
         ]
         if changed:
-            paragraphs.append(f"Changed from {chosen.base}: {'; '.join(changed)}.")
+            paragraphs.append(said("changed from", base=chosen.base, changes="; ".join(changed)))
     return [line for text in paragraphs for line in textwrap.wrap(text, width)]
 
 
@@ -147,18 +164,18 @@ def show(chosen: ChosenTemplate, say: Say) -> int:
     """Every parameter with its value and its words, ``*`` where it differs from the base."""
     for line in about(chosen):
         say(line)
-    where = f", from {chosen.path}" if chosen.path is not None else ""
-    kind = "custom" if chosen.custom else "built-in"
-    base = f"based on {chosen.base}" if chosen.base else "the baseline"
-    say(f"({kind} template, {base}{where}; a record names it as variant {chosen.variant!r})")
+    where = said("from path", path=chosen.path) if chosen.path is not None else ""
+    kind = said("custom template" if chosen.custom else "built-in template")
+    base = said("based on", base=chosen.base) if chosen.base else said("the baseline")
+    say(said("about", kind=kind, base=base, where=where, variant=repr(chosen.variant)))
     blocked = chosen.support_problems()
-    say(f"Playable now: {'yes' if not blocked else 'no'}")
+    say(said("playable", answer=said("no" if blocked else "yes")))
     for problem in blocked:
         say(f"  {problem}")
     russian = builtin("russian").rules
-    marks = f"* differs from {chosen.base}" if chosen.base else "the baseline of every template"
+    marks = said("differs from", base=chosen.base) if chosen.base else said("baseline of all")
     say("")
-    say(f"Every parameter ({marks}):")
+    say(said("every parameter", marks=marks))
     section = ""
     for param in PARAMS:
         if param.section != section:
@@ -187,16 +204,23 @@ def diff(a: ChosenTemplate, b: ChosenTemplate, say: Say) -> int:
         va, vb = a.rules.value(param.name), b.rules.value(param.name)
         if _differs(va, vb):
             wa, wb = _value(param, va, a.rules), _value(param, vb, b.rules)
-            sep = "; " if "," in wa + wb else ", "
             found.append(
-                f"{heading(param)}: {WORDINGS[param.name].label} {wa} in {a.name}{sep}{wb} in"
-                f" {b.name} [{param.name}]."
+                said(
+                    "diff long" if "," in wa + wb else "diff",
+                    heading=heading(param),
+                    label=translated(WORDINGS[param.name].label),
+                    words=wa,
+                    name=a.name,
+                    other_words=wb,
+                    other=b.name,
+                    parameter=param.name,
+                )
             )
     if not found:
-        say(f"{a.name} and {b.name} have the same rules.")
+        say(said("same rules", name=a.name, other=b.name))
         return 0
-    count = f"{len(found)} parameter{'s' if len(found) > 1 else ''}"
-    say(f"{a.name} and {b.name} differ in {count}:")
+    key = "differ in one" if len(found) == 1 else "differ in"
+    say(said(key, name=a.name, other=b.name, count=len(found)))
     for line in found:
         say(f"  {line}")
     return 0
@@ -204,7 +228,7 @@ def diff(a: ChosenTemplate, b: ChosenTemplate, say: Say) -> int:
 
 def _value(param: Param, value: Value, rules: Rules) -> str:
     words = value_words(param.name, value, rules)
-    return words if param.is_supported(value) else f"{words} ({NOT_PLAYABLE})"
+    return words if param.is_supported(value) else f"{words} ({translated(NOT_PLAYABLE)})"
 
 
 def new_template(args: argparse.Namespace, say: Say) -> int:
@@ -243,8 +267,8 @@ def check(path: Path, say: Say) -> int:
             print(f"{path}: {problem}", file=sys.stderr)
         return 2
     assert chosen is not None
-    changed = ", ".join(chosen.changes) or "no changes"
-    say(f"{path}: OK: template {chosen.name!r}, {chosen.base} with {changed}")
+    changed = ", ".join(chosen.changes) or said("no changes")
+    say(said("check ok", path=path, name=repr(chosen.name), base=chosen.base, changes=changed))
     return 0
 
 

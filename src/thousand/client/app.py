@@ -11,8 +11,17 @@ from textual.widgets import DataTable, Footer, Header, Log, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..prose.moves import move_label
+from ..prose.table import result_word, said
 from .link import Message, Seat, TableLink
-from .render import hand_line, scoresheet_rows, table_lines, trick_line, who
+from .render import (
+    hand_line,
+    scoresheet_heads,
+    scoresheet_rows,
+    seat_name,
+    table_lines,
+    trick_line,
+    who,
+)
 
 
 class ThousandApp(App[None]):
@@ -47,7 +56,7 @@ class ThousandApp(App[None]):
         yield Header()
         with Horizontal():
             with Vertical(id="left"):
-                yield Static("Connecting...", id="table")
+                yield Static(said("connecting"), id="table")
                 yield Static("", id="trick")
                 yield Static("", id="hand")
                 yield OptionList(id="moves")
@@ -57,52 +66,50 @@ class ThousandApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = f"table {self.seat.table_url}"
+        self.sub_title = said("table url", url=self.seat.table_url)
         self.run_worker(self.link.run(), exclusive=True, group="link")
 
     async def on_server(self, message: Message) -> None:
         kind = message["type"]
         log = self.query_one("#log", Log)
         if kind == "snapshot":
-            self.names = [s["name"] or f"seat {s['seat']}" for s in message["seats"]]
+            self.names = [s["name"] or seat_name(s["seat"]) for s in message["seats"]]
             self.reports = list(message["reports"])
             self.winner = _winner(message)
         elif kind == "seats":
-            self.names = [s["name"] or f"seat {s['seat']}" for s in message["seats"]]
+            self.names = [s["name"] or seat_name(s["seat"]) for s in message["seats"]]
             if message["status"] == "open":
-                log.write_line("Waiting for every seat to be taken...")
+                log.write_line(said("waiting seats"))
         elif kind == "event":
             event = message["event"]
             log.write_line(self.narrate(event))
             if "report" in event:
                 self.reports.append(event["report"])
                 report = event["report"]
-                log.write_line(f"Deal over: {report['result']}; totals {report['totals']}")
+                totals = ", ".join(str(t) for t in report["totals"])
+                log.write_line(
+                    said("deal over totals", result=result_word(report["result"]), totals=totals)
+                )
                 if event.get("winner") is not None:
                     self.winner = event["winner"]
-                    log.write_line(
-                        f"Match over: {who(self.winner, self.names, self.seat.seat)} wins."
-                        " Press r for a rematch, q to quit."
-                    )
+                    log.write_line(said("match over rematch", who=self._who(self.winner)))
         elif kind == "error":
             self.errors.append(message["message"])
-            log.write_line(f"Refused: {message['message']}")
+            log.write_line(said("refused", reason=message["message"]))
         self.refresh_view()
 
     def narrate(self, event: dict[str, Any]) -> str:
         if event["kind"] == "deal":
-            return (
-                f"Deal {event['number']}, dealer {who(event['dealer'], self.names, self.seat.seat)}"
-            )
-        name = who(event["seat"], self.names, self.seat.seat)
+            return said("deal", number=event["number"], who=self._who(event["dealer"]))
+        name = self._who(event["seat"])
         action = event["action"]
         if "token" not in action:  # what this seat may not see of the move
             if action["kind"] == "crawl":
-                return f"{name} plays a card face down"
+                return said("plays hidden", who=name)
             if action["kind"] == "discard":
-                return f"{name} discards a card face down"
-            return f"{name} gives a card to {self._who(action['seat'])}"
-        return f"{name}: {move_label(action, self._who)}"
+                return said("discards hidden", who=name)
+            return said("gives hidden", who=name, to=self._who(action["seat"]))
+        return said("did", who=name, move=move_label(action, self._who))
 
     def _who(self, seat: int) -> str:
         return who(seat, self.names, self.seat.seat)
@@ -111,7 +118,7 @@ class ThousandApp(App[None]):
         view = self.link.view
         moves = self.query_one("#moves", OptionList)
         if view is None:
-            self.query_one("#table", Static).update("Waiting for the first deal...")
+            self.query_one("#table", Static).update(said("waiting deal"))
             moves.clear_options()
             self._scores()
             return
@@ -119,7 +126,9 @@ class ThousandApp(App[None]):
         self.query_one("#trick", Static).update(trick_line(view, self.names))
         hand = view["hand"]
         self.query_one("#hand", Static).update(
-            "Your hand: " + hand_line(hand, view["trump"]) if hand is not None else "Watching"
+            said("your hand", hand=hand_line(hand, view["trump"]))
+            if hand is not None
+            else said("watching")
         )
         typed = view["moves"]
         wanted = [m["token"] for m in typed]
@@ -134,7 +143,7 @@ class ThousandApp(App[None]):
 
     def _scores(self) -> None:
         table = self.query_one("#scores", DataTable)
-        heads = ("Deal", "Declarer", "Contract", "Result", *self.names)
+        heads = scoresheet_heads(self.names)
         rows = scoresheet_rows(self.reports, self.names)
         if heads != self._score_heads:
             table.clear(columns=True)
@@ -166,7 +175,7 @@ class ThousandApp(App[None]):
         self.winner = None
         self.link = TableLink(seat, self.on_server)
         self.query_one("#scores", DataTable).clear()
-        self.sub_title = f"table {seat.table_url}"
+        self.sub_title = said("table url", url=seat.table_url)
         self.run_worker(self.link.run(), exclusive=True, group="link")
 
     async def action_quit(self) -> None:

@@ -1,37 +1,37 @@
-"""Text for the terminal client, made from the protocol's JSON views (no rules needed); moves
-are labelled by :mod:`thousand.prose.moves`."""
+"""Text for the terminal client, made from the protocol's JSON views (no rules needed); every
+sentence comes from :mod:`thousand.prose.table` and moves are labelled by
+:mod:`thousand.prose.moves`, in the language in force."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..prose.moves import SUIT_SIGNS, card
+from ..prose.table import (
+    auction_word,
+    heading_word,
+    named_words,
+    phase_word,
+    result_word,
+    said,
+    suit_word,
+)
 
-SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades", "a": "four aces"}
-#: what each phase of a deal is called on the table's first line
-PHASES = {
-    "auction": "auction",
-    "passing": "passing cards",
-    "contract": "naming the contract",
-    "play": "play",
-    "done": "deal over",
-    "talon": "choosing a talon",
-    "discard": "discarding",
-    "redeal": "redeal asked",
-    "contra": "contra",
-    "concession": "concession offered",
-    "rebuy": "rebuy",
-}
 RANKS = "AKQJT9"
 
 View = dict[str, Any]
 
 
+def seat_name(seat: int) -> str:
+    """A seat nobody has named yet: ``seat 2``."""
+    return said("seat", seat=seat)
+
+
 def who(seat: int | None, names: list[str], me: int | None) -> str:
     if seat is None:
         return "-"
-    name = names[seat] if seat < len(names) and names[seat] else f"seat {seat}"
-    return f"{name} (you)" if seat == me else name
+    name = names[seat] if seat < len(names) and names[seat] else seat_name(seat)
+    return said("you", name=name) if seat == me else name
 
 
 def hand_line(cards: list[str], trump: str | None) -> str:
@@ -45,90 +45,97 @@ def hand_line(cards: list[str], trump: str | None) -> str:
         ranks = sorted((c[0] for c in cards if c[1] == suit), key=RANKS.index)
         if ranks:
             groups.append(" ".join(r + SUIT_SIGNS[suit] for r in ranks))
-    return " | ".join(groups) if groups else "(no cards)"
-
-
-NAMED_WORDS = {
-    "misere": "misère (the declarer must take no trick)",
-    "open": "open hand (the declarer plays with its hand shown)",
-    "slam": "slam (the declarer must take every trick)",
-}
-"""How the table names a named contract (rules.md part 2, ``special.*``)."""
+    return " | ".join(groups) if groups else said("no cards")
 
 
 def table_lines(view: View, names: list[str]) -> list[str]:
     """The deal as this seat sees it: dealer, auction, declarer, trump, marriages, talon."""
     me = view["seat"]
-    phase = PHASES.get(view["phase"], view["phase"])
+
+    def w(seat: int | None) -> str:
+        return who(seat, names, me)
+
+    def cards(found: list[str]) -> str:
+        return " ".join(card(c) for c in found)
+
     lines = [
-        f"Dealer: {who(view['dealer'], names, me)}    To act: {who(view['to_act'], names, me)}"
-        f"    Phase: {phase}"
+        said(
+            "dealer line",
+            dealer=w(view["dealer"]),
+            to_act=w(view["to_act"]),
+            phase=phase_word(view["phase"]),
+        )
     ]
     if view.get("sitter") is not None:
-        lines.append(f"Sitting out: {who(view['sitter'], names, me)}")
+        lines.append(said("sitting out", who=w(view["sitter"])))
     if view.get("shown") is not None:
-        lines.append(f"Shown card: {card(view['shown'])}")
+        lines.append(said("shown card", card=card(view["shown"])))
     if view.get("stock_count"):
         face_up = view.get("stock_face_up")
         lines.append(
-            f"Stock: {view['stock_count']} cards"
-            + (f", {card(face_up)} face up" if face_up is not None else "")
+            said("stock", count=view["stock_count"])
+            if face_up is None
+            else said("stock face up", count=view["stock_count"], card=card(face_up))
         )
     if view.get("talons_count", 1) > 1 and view["talon"] is None:
-        lines.append(f"Talons: {view['talons_count']}, face down")
+        lines.append(said("talons", count=view["talons_count"]))
     if view["auction"]:
-        bids = ", ".join(f"{who(a['seat'], names, me)} {a['move']}" for a in view["auction"])
-        lines.append(f"Auction: {bids}")
+        bids = ", ".join(f"{w(a['seat'])} {auction_word(a['action'])}" for a in view["auction"])
+        lines.append(said("auction", bids=bids))
     else:
-        lines.append("Auction: no bid yet")
+        lines.append(said("no bid"))
     if view["declarer"] is not None:
         lines.append(
-            f"Declarer: {who(view['declarer'], names, me)}, bid {view['bid']},"
-            f" contract {view['contract']}"
+            said(
+                "declarer contract",
+                who=w(view["declarer"]),
+                bid=view["bid"],
+                contract=view["contract"],
+            )
         )
     named = view.get("named")
     if named is not None:
-        lines.append(f"Named contract: {NAMED_WORDS.get(named, named)}")
+        lines.append(said("named contract", named=named_words(named)))
     if view.get("open_hand") is not None and view["declarer"] != me:
-        lines.append("Declarer's open hand: " + " ".join(card(c) for c in view["open_hand"]))
+        lines.append(said("open hand", cards=cards(view["open_hand"])))
     if view["talon"] is not None:
-        lines.append("Talon: " + " ".join(card(c) for c in view["talon"]))
+        lines.append(said("talon", cards=cards(view["talon"])))
     if view["received"] is not None:
-        lines.append(f"Passed to you: {card(view['received'])}")
+        lines.append(said("passed to you", card=card(view["received"])))
     if view.get("discarded"):
-        lines.append("You discarded: " + " ".join(card(c) for c in view["discarded"]))
+        lines.append(said("you discarded", cards=cards(view["discarded"])))
     trump = view["trump"]
-    lines.append("Trump: " + ("none yet" if trump is None else SUIT_NAMES[trump]))
+    lines.append(said("no trump") if trump is None else said("trump", suit=suit_word(trump)))
     if view["marriages"]:
-        lines.append(
-            "Marriages: "
-            + ", ".join(
-                f"{who(m['seat'], names, me)} {SUIT_NAMES[m['suit']]}" for m in view["marriages"]
-            )
-        )
+        marriages = ", ".join(f"{w(m['seat'])} {suit_word(m['suit'])}" for m in view["marriages"])
+        lines.append(said("marriages", marriages=marriages))
     else:
-        lines.append("Marriages: none")
-    lines.append(
-        "Tricks taken: "
-        + ", ".join(f"{who(s, names, me)} {n}" for s, n in enumerate(view["tricks_won"]))
-    )
+        lines.append(said("no marriages"))
+    tricks = ", ".join(f"{w(s)} {n}" for s, n in enumerate(view["tricks_won"]))
+    lines.append(said("tricks taken", tricks=tricks))
     return lines
 
 
 def trick_line(view: View, names: list[str]) -> str:
     me = view["seat"]
     played = [f"{who(t['seat'], names, me)} {card(t['card'])}" for t in view["trick"]]
-    played += [f"{who(s, names, me)} (face down)" for s in view.get("crawl_hidden", [])]
+    played += [said("face down", who=who(s, names, me)) for s in view.get("crawl_hidden", [])]
     if played:
-        return "Trick: " + ", ".join(played)
+        return said("trick", cards=", ".join(played))
     if view["completed_tricks"]:
         last = view["completed_tricks"][-1]
-        return (
-            "Last trick: "
-            + " ".join(card(c) for c in last["cards"])
-            + f", taken by {who(last['winner'], names, view['seat'])}"
+        return said(
+            "last trick",
+            cards=" ".join(card(c) for c in last["cards"]),
+            who=who(last["winner"], names, me),
         )
-    return "Trick: -"
+    return said("no trick")
+
+
+def scoresheet_heads(names: list[str]) -> tuple[str, ...]:
+    """The scoresheet's headings: deal, declarer, contract, result, then each seat."""
+    columns = ("deal", "declarer", "contract", "result")
+    return (*(heading_word(c) for c in columns), *names)
 
 
 def scoresheet_rows(
@@ -141,5 +148,5 @@ def scoresheet_rows(
         cells = [f"{c:+d} = {t}" for c, t in zip(r["changes"], r["totals"], strict=True)]
         declarer = "-" if r["declarer"] is None else who(r["declarer"], names or [], None)
         contract = "-" if r["contract"] is None else str(r["contract"])
-        rows.append((str(i), declarer, contract, r["result"], *cells))
+        rows.append((str(i), declarer, contract, result_word(r["result"]), *cells))
     return rows

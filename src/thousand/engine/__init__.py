@@ -1,7 +1,7 @@
 """The rules engine: deals, actions, scoring, matches and views. Pure: no I/O, no clock."""
 
 from ..rules.layout import Layout
-from .actions import MoveSyntaxError, action_text, describe, parse_action
+from .actions import MoveSyntaxError, action_text, parse_action
 from .deal import Deal, Phase
 from .dealing import Dealt
 from .errors import IllegalAction
@@ -25,7 +25,6 @@ __all__ = [
     "MoveSyntaxError",
     "Phase",
     "action_text",
-    "describe",
     "parse_action",
     "round_points",
     "settle",

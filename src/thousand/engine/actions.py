@@ -32,7 +32,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Final
 
-from ..cards import CARD_TEXT, SUIT_NAMES, SUITS, CardError, card_name, parse_card
+from ..cards import CARD_TEXT, SUITS, CardError, parse_card
 from ..rules.model import MAX_CONTRACT
 
 DECLARE: Final = 24
@@ -275,52 +275,6 @@ def action_text(a: int) -> str:
     if is_named(a):
         return NAMED_WORDS[named_kind(a)]
     raise ValueError(f"{a} is not an action")
-
-
-def describe(a: int) -> str:
-    """An action in a player's words: ``play the queen of spades``."""
-    if a < DECLARE:
-        return f"play the {card_name(a)}"
-    if a < GIVE:
-        return f"lead the {card_name(a - DECLARE)} and declare the marriage"
-    if a < PASS:
-        c, seat = give_parts(a)
-        return f"give the {card_name(c)} to seat {seat}"
-    if a == PASS:
-        return "pass"
-    if a == WRITE_OFF:
-        return "write off"
-    if a == REDEAL:
-        return "ask for a redeal"
-    if a == CONTRA:
-        return "double the contract (contra)"
-    if a == RECONTRA:
-        return "redouble the contract (recontra)"
-    if a == CONCEDE:
-        return "concede the forced contract"
-    if a == BUYBACK:
-        return "throw the deal in before taking the talon (buyback)"
-    if a == REBUY:
-        return "take the contract over with the talon (rebuy)"
-    if is_crawl(a):
-        return f"crawl: the {card_name(a - CRAWL)} face down"
-    if is_discard(a):
-        return f"discard the {card_name(a - DISCARD)} face down onto your tricks"
-    if is_talon(a):
-        return f"take talon {a - TALON}"
-    if is_announce(a):
-        return f"declare the {SUIT_NAMES[a - ANNOUNCE]} marriage from your hand"
-    if is_bid(a):
-        return f"bid {a - BID}"
-    if is_blind(a):
-        return f"bid {a - BLIND} blind, without looking at the hand"
-    if a == MISERE:
-        return "bid misère: take no trick and declare no marriage"
-    if a == OPEN:
-        return "bid open hand: play with your hand shown to everyone"
-    if a == SLAM:
-        return "bid slam: take every trick"
-    return f"contract {a - CONTRACT}"
 
 
 def _amount(text: str, token: str) -> int:

@@ -1,7 +1,8 @@
 """The five languages of thousand: English, Russian, Polish, Ukrainian and Estonian.
 
-Text that a player reads about the rules (the rules reference, template descriptions, a diff in
-words) is written in English in the code and passed through :func:`tr`, which gives it in the
+Text that a player reads about the game and its rules (the rules reference, template
+descriptions, a diff in words, the terminal games' table and narration) is written in English in
+:mod:`thousand.prose` and passed through :func:`tr`, which gives it in the
 language in force: ``with language("ru"): tr("the highest bid is")``. Each other language has a
 catalogue, ``catalog/LANG.json``, that maps every English string to its translation; a string
 may hold placeholders (``{n}``, ``{other}``, ``{writeoff.fixed|amount}``) that the translation
