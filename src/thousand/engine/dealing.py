@@ -84,6 +84,11 @@ class Dealt:
         """The talon, where there is exactly one (0 otherwise)."""
         return self.talons[0] if len(self.talons) == 1 else 0
 
+    def __reduce__(self) -> tuple[type[Dealt], tuple[object, ...]]:
+        """Copied and pickled by its fields (the compiled build's frozen slots take no
+        ``__setstate__``): search copies states that hold a Dealt."""
+        return (Dealt, (self.hands, self.talons, self.stock, self.aside, self.shown, self.sitter))
+
     def check(self, layout: Layout, dealer: int) -> None:
         """Raise ValueError, saying what is wrong, unless these are the 24 cards, each once,
         dealt as ``layout`` deals them when ``dealer`` deals."""
