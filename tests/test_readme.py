@@ -116,7 +116,7 @@ def test_the_installed_package_serves_the_page(wheel: Path, tmp_path: Path) -> N
         "import json, pathlib, tempfile, thousand\n"
         "from fastapi.testclient import TestClient\n"
         "from thousand.server.config import Settings\n"
-        "from thousand.server.lobby import create_app\n"
+        "from thousand.server.app import create_app\n"
         "app = create_app(Settings(data=pathlib.Path(tempfile.mkdtemp()), bot_delay=0))\n"
         "with TestClient(app, base_url='http://127.0.0.1') as c:\n"
         "    page, ref = c.get('/'), c.get('/reference/ru/')\n"

@@ -17,7 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from thousand.server import web_api
+from thousand.server import routes
 from thousand.server.config import Settings
 from thousand.server.tables import FINISHED, Connection, Hub, LiveTable
 
@@ -267,7 +267,7 @@ def test_replays_and_records_are_made_off_the_event_loop(
         assert len(threads) == 3
         assert all(name.startswith("thousand-heavy") for name in threads), threads
         # the replay itself in a worker process, and many at once in two of them
-        monkeypatch.setattr(web_api, "replay_answer", where_replayed)
+        monkeypatch.setattr(routes, "replay_answer", where_replayed)
         with ThreadPoolExecutor(8) as pool:
             answers = list(
                 pool.map(lambda _: client.get(f"/api/games/{table_id}/replay").json(), [0] * 8)

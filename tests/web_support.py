@@ -10,9 +10,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from thousand.server import reference_pages, web_api
+from thousand.server import reference_pages, routes
+from thousand.server.app import create_app
 from thousand.server.config import Settings
-from thousand.server.lobby import create_app
 
 from .server_support import SHORT_MATCH
 
@@ -29,8 +29,8 @@ def web_client(data: Path, **settings: Any) -> Iterator[TestClient]:
 
 def clear_caches() -> None:
     """Forget the texts rendered per language (a test that changes a catalogue calls this)."""
-    web_api._templates.cache_clear()
-    web_api._parameters.cache_clear()
+    routes.templates_about.cache_clear()
+    routes.parameters_about.cache_clear()
     reference_pages.pages.cache_clear()
 
 

@@ -30,8 +30,8 @@ def start_local_server(data: Path, bot_delay: float = 0.5) -> str:
     """A server on a free port of 127.0.0.1, in a thread of this process; its URL."""
     import uvicorn
 
+    from ..server.app import create_app
     from ..server.config import Settings
-    from ..server.lobby import create_app
     from ..server.serve import WS_MAX_SIZE
 
     with socket.socket() as s:

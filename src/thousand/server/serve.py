@@ -69,7 +69,7 @@ def serve(
     """Run the server until interrupted; ``on_start`` gets the page's URL once it listens."""
     import uvicorn
 
-    from .lobby import create_app
+    from .app import create_app
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:

@@ -38,7 +38,7 @@ from ..engine.views import game_view
 from ..records import record_of_game, write_record
 from ..records.replay import report_json
 from ..rules import Rules, RulesError, rules_from_record
-from . import protocol
+from . import protocol, summary
 from .config import Settings
 from .storage import DealRow, MoveRow, SeatRow, SeatSpec, Store, StoreConflict, TableRow, now
 
@@ -167,19 +167,10 @@ class LiveTable:
     def status(self) -> str:
         return self.row.status
 
-    def _names(self) -> list[str]:
-        names = []
-        for s, spec in enumerate(self.row.seat_specs):
-            if spec.kind == "bot":
-                names.append(f"{spec.level}-bot-{s}")
-            else:
-                names.append(self.row.seats[s].name or f"seat-{s}")
-        return names
-
     def _rebuild(self) -> Game:
         """The game from the stored deals and moves, each checked again; :class:`Unloadable`,
         saying what is wrong (and naming no card), where they do not make a game."""
-        game = Game.start(self.rules, players=self._names())
+        game = Game.start(self.rules, players=summary.player_names(self.row))
         moves_by_deal: dict[int, list[MoveRow]] = {}
         for m in self.row.moves:
             moves_by_deal.setdefault(m.deal, []).append(m)
@@ -208,11 +199,7 @@ class LiveTable:
         return game
 
     def free_seats(self) -> list[int]:
-        return [
-            s
-            for s, spec in enumerate(self.row.seat_specs)
-            if spec.kind == "human" and self.row.seats[s].token_hash is None
-        ]
+        return summary.free_seats(self.row)
 
     def seat_of(self, token: str) -> int | None:
         digest = token_hash(token)
@@ -220,35 +207,6 @@ class LiveTable:
             if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
                 return s
         return None
-
-    def seats_json(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "seat": s,
-                "kind": spec.kind,
-                "level": spec.level,
-                "name": self._names()[s] if spec.kind == "bot" else self.row.seats[s].name,
-                "taken": spec.kind == "bot" or self.row.seats[s].token_hash is not None,
-            }
-            for s, spec in enumerate(self.row.seat_specs)
-        ]
-
-    def summary(self) -> dict[str, Any]:
-        """The table as the lobby lists it."""
-        return {
-            "id": self.id,
-            "template": self.row.template,
-            "rules": self.row.rules,
-            "status": self.status,
-            "version": self.version,
-            "seats": self.seats_json(),
-            "free_seats": self.free_seats(),
-            "deals": len(self.game.logs),
-            "totals": list(self.game.match.totals),
-            "winner": self.game.match.winner,
-            "rematch_of": self.row.rematch_of,
-            "rematch": self.row.rematch,
-        }
 
     def view_json(self, seat: int | None) -> dict[str, Any] | None:
         if self.game.deal is None:
@@ -262,7 +220,7 @@ class LiveTable:
             "version": self.version,
             "seat": seat,
             "status": self.status,
-            "seats": self.seats_json(),
+            "seats": summary.seats(self.row),
             "rules": self.rules.to_json(),
             "deal": len(self.game.logs),
             "reports": [report_json(r) for r in self.game.reports],
@@ -299,7 +257,7 @@ class LiveTable:
             taken = SeatRow(name, token_hash(token), self.row.seats[seat].occupancy + 1)
             await self.hub.write(self.hub.store.set_seat, self.id, seat, taken)
             self.row.seats[seat] = taken
-            self.game = _renamed(self.game, self._names())
+            self.game = _renamed(self.game, summary.player_names(self.row))
             self._tell_seats()
             if self.status == OPEN and not self.free_seats():
                 await self._start()
@@ -318,7 +276,7 @@ class LiveTable:
             self._tell_seats()
 
     def _tell_seats(self) -> None:
-        text = encode({"type": "seats", "status": self.status, "seats": self.seats_json()})
+        text = encode({"type": "seats", "status": self.status, "seats": summary.seats(self.row)})
         for conn in self.connections:
             conn.send_text(text)
 

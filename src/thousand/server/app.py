@@ -1,0 +1,64 @@
+"""The server's app: ``create_app(settings)`` builds it; ``thousand serve`` runs it on uvicorn.
+
+It wires the store and the tables (:class:`.tables.Hub`) into the app's lifespan, the outer
+wall (:class:`.guard.Guard`) and the limit on requests per address around every route, the
+HTTP routes (:mod:`.routes`, with the table of them all) and the WebSocket (:mod:`.websocket`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, Response
+
+from .config import Settings
+from .guard import Guard
+from .limits import PerAddress
+from .routes import add_routes
+from .storage import Store, database_url
+from .tables import Hub
+from .websocket import add_websocket
+
+
+def create_app(settings: Settings) -> FastAPI:
+    store = Store(database_url(settings.database, settings.data))
+    hub = Hub(store, settings)
+    requests = PerAddress(settings.request_rate, settings.request_burst)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        store.migrate()
+        hub.load()
+        await hub.resume()
+        yield
+        hub.closing = True
+        hub.close()
+        store.close()
+
+    app = FastAPI(
+        title="thousand",
+        summary="Tables of the card game Thousand, for people and bots",
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+
+    @app.middleware("http")
+    async def limit_requests(request: Request, call_next: Any) -> Response:
+        address = request.client.host if request.client else "?"
+        if not requests.allow(address):
+            return JSONResponse({"detail": "too many requests: slow down"}, status_code=429)
+        response: Response = await call_next(request)
+        return response
+
+    app.add_middleware(
+        Guard,
+        hosts=settings.allowed_hosts,
+        origins=settings.allowed_origins,
+        max_body=settings.max_body,
+    )
+    add_routes(app, hub)
+    add_websocket(app, hub, requests)
+    return app

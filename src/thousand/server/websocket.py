@@ -1,0 +1,129 @@
+"""The table protocol's endpoint, ``/tables/{table_id}/ws`` (docs/protocol.md, "The
+WebSocket"): the hello, then the client's intents, snapshot requests and pings, and the table's
+events and answers, each message as :mod:`.protocol` reads and writes it. The HTTP routes are
+:mod:`.routes`'."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from fastapi import FastAPI, WebSocket, WebSocketDisconnect
+from sqlalchemy.exc import DBAPIError
+
+from . import protocol
+from .limits import Bucket, PerAddress
+from .tables import Connection, Hub, LiveTable, LobbyError, Unavailable
+
+#: seconds a new connection has to say hello
+HELLO_TIMEOUT = 10.0
+#: messages over the rate a connection may send before it is closed
+OVER_LIMIT_CLOSE = 100
+
+
+def add_websocket(app: FastAPI, hub: Hub, requests: PerAddress) -> None:
+    """Add the endpoint to ``app``; a new connection counts as a request of its address in
+    ``requests`` (the HTTP requests' limit)."""
+
+    @app.websocket("/tables/{table_id}/ws")
+    async def websocket(ws: WebSocket, table_id: str) -> None:
+        address = ws.client.host if ws.client else "?"
+        await ws.accept()
+        if not requests.allow(address):
+            await _refuse(ws, "rate_limited", "too many connections: slow down")
+            return
+        try:
+            table = await hub.fetch(table_id)
+        except LobbyError as e:
+            await _refuse(ws, "not_found", str(e))
+            return
+        except DBAPIError:  # the table is not in memory and the database cannot be read now
+            await _refuse(ws, "unavailable", str(Unavailable()))
+            return
+        try:
+            seat = await _hello(ws, table)
+        except protocol.ProtocolError as e:
+            await _refuse(ws, e.code, str(e))
+            return
+        except (WebSocketDisconnect, TimeoutError):
+            return
+        full = table.refusal(seat)
+        if full is not None:
+            await _refuse(ws, "full", full)
+            return
+        # (nothing is awaited between this check and the connection's attach in _serve)
+        bucket = Bucket(hub.settings.message_rate, hub.settings.message_burst)
+        await _serve(ws, table, Connection(seat), bucket)
+
+
+async def _refuse(ws: WebSocket, code: str, message: str) -> None:
+    with contextlib.suppress(Exception):
+        await ws.send_json(protocol.error(code, message))
+        await ws.close(code=1008)
+
+
+async def _hello(ws: WebSocket, table: LiveTable) -> int | None:
+    text = await asyncio.wait_for(_receive(ws), HELLO_TIMEOUT)
+    message = protocol.read_client_message(text)
+    if not isinstance(message, protocol.Hello):
+        raise protocol.ProtocolError("hello_first", "the first message must be a hello")
+    if message.token is None:
+        return None
+    seat = table.seat_of(message.token)
+    if seat is None:
+        raise protocol.ProtocolError("bad_token", f"this token holds no seat of table {table.id}")
+    return seat
+
+
+async def _receive(ws: WebSocket) -> str | bytes:
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is not None:
+        return str(text)
+    return bytes(message.get("bytes") or b"")
+
+
+async def _serve(ws: WebSocket, table: LiveTable, conn: Connection, bucket: Bucket) -> None:
+    async def writer() -> None:
+        while (text := await conn.queue.get()) is not None:
+            await ws.send_text(text)
+        await ws.close(code=1000)
+
+    table.attach(conn)
+    sending = asyncio.get_running_loop().create_task(writer())
+    over = 0
+    try:
+        while not sending.done():
+            try:
+                text = await _receive(ws)
+            except WebSocketDisconnect:
+                break
+            if not bucket.allow():
+                over += 1
+                conn.send(protocol.error("rate_limited", "too many messages: slow down"))
+                if over >= OVER_LIMIT_CLOSE:
+                    conn.close()
+                    break
+                continue
+            try:
+                message = protocol.read_client_message(text)
+            except protocol.ProtocolError as e:
+                conn.send(protocol.error(e.code, str(e), e.intent_id))
+                continue
+            if isinstance(message, protocol.Intent):
+                await table.intent(conn, message)
+            elif isinstance(message, protocol.SnapshotRequest):
+                conn.send(table.snapshot(conn.seat))
+            elif isinstance(message, protocol.Ping):
+                conn.send({"type": "pong", "version": table.version})
+            else:
+                conn.send(protocol.error("hello_twice", "this connection has said hello already"))
+    finally:
+        table.detach(conn)
+        if not sending.done():
+            conn.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(sending, 5)
+        sending.cancel()
