@@ -34,6 +34,7 @@ from thousand.server.storage import (
     Store,
     StoreConflict,
     TableRow,
+    TableStatus,
     database_url,
 )
 from thousand.server.tables import WRITE_PATIENCE
@@ -483,29 +484,33 @@ def test_a_write_tried_again_after_an_unseen_commit_changes_nothing(
     try:
         store.migrate()
         specs = (SeatSpec("human"), SeatSpec("bot", "easy"), SeatSpec("bot", "easy"))
-        row = TableRow("t1", 1.0, "russian", {}, specs, 7, "finished", 0, seats=[SeatRow()] * 3)
+        row = TableRow(
+            "t1", 1.0, "russian", {}, specs, 7, TableStatus.FINISHED, 0, seats=[SeatRow()] * 3
+        )
         store.create_table(row)
         dealt = Game.start(template_rules("russian")).shuffle_and_deal(random.Random(1))
         deal = DealRow(1, 1, 0, dealt.logs[-1].dealt)
         move = MoveRow(2, 1, 1, "pass", "i-1", 1)
         for _ in range(2):
-            store.append_deal("t1", deal, "playing")
-            store.append_move("t1", move, "playing")
+            store.append_deal("t1", deal, TableStatus.PLAYING)
+            store.append_move("t1", move, TableStatus.PLAYING)
         loaded = store.load("t1")
         assert loaded is not None and loaded.version == 2
         assert loaded.deals == [deal] and loaded.moves == [move]
         with pytest.raises(StoreConflict, match="table t1 is not at version 1"):
-            store.append_move("t1", MoveRow(2, 1, 1, "110", "i-2", 1), "playing")
+            store.append_move("t1", MoveRow(2, 1, 1, "110", "i-2", 1), TableStatus.PLAYING)
         with pytest.raises(StoreConflict, match="table t1 is not at version 3"):
-            store.append_move("t1", MoveRow(4, 1, 1, "110", "i-2", 1), "playing")
+            store.append_move("t1", MoveRow(4, 1, 1, "110", "i-2", 1), TableStatus.PLAYING)
         again = store.load("t1")
         assert again is not None and again.moves == [move] and again.version == 2
         # one rematch per finished table, the first stored; its own try again is a no-op
-        first = TableRow("r1", 2.0, "russian", {}, specs, 8, "open", 0, "t1", seats=[SeatRow()] * 3)
+        first = TableRow(
+            "r1", 2.0, "russian", {}, specs, 8, TableStatus.OPEN, 0, "t1", seats=[SeatRow()] * 3
+        )
         store.create_table(first)
         store.create_table(first)
         second = TableRow(
-            "r2", 3.0, "russian", {}, specs, 9, "open", 0, "t1", seats=[SeatRow()] * 3
+            "r2", 3.0, "russian", {}, specs, 9, TableStatus.OPEN, 0, "t1", seats=[SeatRow()] * 3
         )
         with pytest.raises(StoreConflict) as refused:
             store.create_table(second)

@@ -19,7 +19,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from thousand.server import routes
 from thousand.server.config import Settings
-from thousand.server.tables import FINISHED, Connection, Hub, LiveTable
+from thousand.server.storage import TableStatus
+from thousand.server.tables import Connection, Hub, LiveTable
 
 from .server_support import SHORT_MATCH
 from .web_support import bots_table, wait_for, web_client
@@ -226,7 +227,7 @@ def test_finished_tables_are_forgotten_beyond_the_cache_and_loaded_again(tmp_pat
             assert answer.status_code == 200
             records.setdefault(table_id, answer.text)
             assert answer.text == records[table_id]  # the same match, loaded again
-            kept = [t for t in hub.tables.values() if t.status == FINISHED]
+            kept = [t for t in hub.tables.values() if t.status == TableStatus.FINISHED]
             assert len(kept) <= 2
         assert list(hub.tables) == made[-2:]  # the two used last
 

@@ -91,8 +91,8 @@ from .paging import PAGE, Limit, Offset, next_page, page
 from .replays import replay_answer
 from .rules_check import check_rules
 from .static_files import STATIC, PageFiles
-from .storage import SeatSpec
-from .tables import FINISHED, PLAYING, Hub, LobbyError, Unavailable, rematch
+from .storage import SeatSpec, TableStatus
+from .tables import Hub, LobbyError, Unavailable, rematch
 
 AcceptLanguage = Annotated[str | None, Header(alias="Accept-Language")]
 
@@ -137,7 +137,9 @@ def invalid_sentence(exc: RequestValidationError) -> str:
 
 def add_lobby(app: FastAPI, hub: Hub) -> None:
     """The lobby: ``/health``, ``/tables...`` and ``/games...``."""
-    under_way = TablesUnderWay(lambda t: t not in hub.tables or hub.tables[t].status == FINISHED)
+    under_way = TablesUnderWay(
+        lambda t: t not in hub.tables or hub.tables[t].status == TableStatus.FINISHED
+    )
 
     @app.get("/health")
     async def health() -> dict[str, Any]:
@@ -182,7 +184,7 @@ def add_lobby(app: FastAPI, hub: Hub) -> None:
         """The open tables: not finished, with a free human seat, the oldest first; a page of
         them (the ``Link`` header names the next)."""
         found = sorted(
-            (t for t in hub.tables.values() if t.free_seats() and t.status != FINISHED),
+            (t for t in hub.tables.values() if t.free_seats() and t.status != TableStatus.FINISHED),
             key=lambda t: (t.row.created, t.id),
         )
         return [
@@ -258,7 +260,7 @@ def add_lobby(app: FastAPI, hub: Hub) -> None:
     async def record(table_id: str) -> PlainTextResponse:
         """A finished match as a ``thousand/1`` record (hands and all: the match is over)."""
         table = await hub.fetch(table_id)
-        if table.status != FINISHED:
+        if table.status != TableStatus.FINISHED:
             raise LobbyError(409, f"table {table_id} is not finished: its cards are still hidden")
         text = await hub.run_heavy(table.record_text)
         return PlainTextResponse(text, media_type="application/json")
@@ -322,7 +324,7 @@ def add_web(app: FastAPI, hub: Hub, static: Path) -> None:
         """The tables being played now, to watch (seats, deals, totals; never a card), the
         oldest first; a page of them (the ``Link`` header names the next)."""
         playing = sorted(
-            (t for t in hub.tables.values() if t.status == PLAYING),
+            (t for t in hub.tables.values() if t.status == TableStatus.PLAYING),
             key=lambda t: (t.row.created, t.id),
         )
         shown = page(playing, response, "/api/tables/live", limit, offset)
@@ -335,7 +337,7 @@ def add_web(app: FastAPI, hub: Hub, static: Path) -> None:
             table = await hub.fetch(game_id)
         except LobbyError as e:
             raise LobbyError(404, f"there is no game {game_id!r}") from e
-        if table.status != FINISHED:
+        if table.status != TableStatus.FINISHED:
             raise LobbyError(
                 409,
                 f"game {game_id} is not finished: its cards stay hidden until the match is over",

@@ -18,6 +18,7 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,15 @@ from sqlalchemy import (
 from ..engine import Dealt
 
 metadata = MetaData()
+
+
+class TableStatus(StrEnum):
+    """Where a table stands: open (waiting for people to sit), playing, or finished (won)."""
+
+    OPEN = "open"
+    PLAYING = "playing"
+    FINISHED = "finished"
+
 
 tables = Table(
     "tables",
@@ -149,7 +159,7 @@ class TableRow:
     rules: dict[str, Any]
     seat_specs: tuple[SeatSpec, ...]
     seed: int
-    status: str
+    status: TableStatus
     version: int
     rematch_of: str | None = None
     rematch: str | None = None
@@ -273,12 +283,12 @@ class Store:
                 .values(name=row.name, token_hash=row.token_hash, occupancy=row.occupancy)
             )
 
-    def set_status(self, table_id: str, status: str) -> None:
+    def set_status(self, table_id: str, status: TableStatus) -> None:
         with self._tx() as conn:
             conn.execute(update(tables).where(tables.c.id == table_id).values(status=status))
 
     def append_deal(
-        self, table_id: str, deal: DealRow, status: str, names: Sequence[str | None] = ()
+        self, table_id: str, deal: DealRow, status: TableStatus, names: Sequence[str | None] = ()
     ) -> None:
         """Store a new deal (and the table's status) as version ``deal.version``."""
         with self._tx() as conn:
@@ -301,7 +311,7 @@ class Store:
                 )
             )
 
-    def append_move(self, table_id: str, move: MoveRow, status: str) -> None:
+    def append_move(self, table_id: str, move: MoveRow, status: TableStatus) -> None:
         """Store a move (and the table's status) as version ``move.version``."""
         with self._tx() as conn:
             if not _advance(conn, table_id, move.version, status):
@@ -334,7 +344,7 @@ class Store:
                 return None
             return self._full(conn, found._mapping)
 
-    def load_all(self, statuses: Sequence[str]) -> tuple[list[TableRow], list[Unreadable]]:
+    def load_all(self, statuses: Sequence[TableStatus]) -> tuple[list[TableRow], list[Unreadable]]:
         """Every table in one of ``statuses``, with its seats, deals and moves; and the tables
         whose rows cannot be read, each with what is wrong (they are left as they are)."""
         loaded: list[TableRow] = []
@@ -356,7 +366,7 @@ class Store:
         with self.engine.connect() as conn:
             found = conn.execute(
                 select(tables)
-                .where(tables.c.status == "finished")
+                .where(tables.c.status == TableStatus.FINISHED)
                 .order_by(tables.c.created.desc(), tables.c.id)
                 .limit(limit)
                 .offset(offset)
@@ -435,7 +445,7 @@ def _engine(url: str, lock_wait: float | None) -> Engine:
     return engine
 
 
-def _advance(conn: Connection, table_id: str, version: int, status: str) -> bool:
+def _advance(conn: Connection, table_id: str, version: int, status: TableStatus) -> bool:
     """Move a table from ``version - 1`` to ``version``; False if it is not at ``version - 1``."""
     done = conn.execute(
         update(tables)
@@ -453,7 +463,7 @@ def _table(m: Any) -> TableRow:
         rules=json.loads(m["rules"]),
         seat_specs=tuple(SeatSpec(s["kind"], s.get("level")) for s in json.loads(m["seats"])),
         seed=m["seed"],
-        status=m["status"],
+        status=TableStatus(m["status"]),
         version=m["version"],
         rematch_of=m["rematch_of"],
         rematch=m["rematch"],

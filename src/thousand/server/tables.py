@@ -40,9 +40,18 @@ from ..records.replay import report_json
 from ..rules import Rules, RulesError, rules_from_record
 from . import protocol, summary
 from .config import Settings
-from .storage import DealRow, MoveRow, SeatRow, SeatSpec, Store, StoreConflict, TableRow, now
+from .storage import (
+    DealRow,
+    MoveRow,
+    SeatRow,
+    SeatSpec,
+    Store,
+    StoreConflict,
+    TableRow,
+    TableStatus,
+    now,
+)
 
-OPEN, PLAYING, FINISHED = "open", "playing", "finished"
 #: messages queued for one connection, unsent, before it is cut off
 MAX_BACKLOG = 2000
 #: connections one seat may have open to its table at once (a few tabs, a reconnect)
@@ -164,7 +173,7 @@ class LiveTable:
         return self.row.version
 
     @property
-    def status(self) -> str:
+    def status(self) -> TableStatus:
         return self.row.status
 
     def _rebuild(self) -> Game:
@@ -259,7 +268,7 @@ class LiveTable:
             self.row.seats[seat] = taken
             self.game = _renamed(self.game, summary.player_names(self.row))
             self._tell_seats()
-            if self.status == OPEN and not self.free_seats():
+            if self.status == TableStatus.OPEN and not self.free_seats():
                 await self._start()
             return seat, token
 
@@ -341,7 +350,7 @@ class LiveTable:
     def _refusal(self, seat: int, intent: protocol.Intent) -> tuple[str, str] | None:
         if self.row.seats[seat].token_hash is None:
             return ("left", f"seat {seat} was left")
-        if self.status != PLAYING or not self.game.in_deal:
+        if self.status != TableStatus.PLAYING or not self.game.in_deal:
             return ("not_playing", f"table {self.id} is {self.status}: no deal is under way")
         if intent.version != self.version:
             return (
@@ -356,14 +365,14 @@ class LiveTable:
     # -- changing the game ------------------------------------------------------------------
 
     async def _start(self) -> None:
-        self.row.status = PLAYING
+        self.row.status = TableStatus.PLAYING
         if self.game.deal is None:
             await self._deal_or_defer()
         self._tell_seats()
         self._kick_bot()
 
     def _deal_due(self) -> bool:
-        return self.status == PLAYING and not self.game.in_deal and not self.game.over
+        return self.status == TableStatus.PLAYING and not self.game.in_deal and not self.game.over
 
     async def _deal_or_defer(self) -> None:
         """Deal the next deal; where the database cannot take it now, the table's worker
@@ -394,7 +403,7 @@ class LiveTable:
         started = self.hub.clock()
         game = self.game.apply(action)
         version = self.version + 1
-        status = FINISHED if game.over else self.status
+        status = TableStatus.FINISHED if game.over else self.status
         token = action_text(action)
         occupancy = self.row.seats[seat].occupancy
         await self.hub.write(
@@ -420,7 +429,7 @@ class LiveTable:
 
         self._broadcast(event_for)
         self.hub.observe(self.id, version, self.hub.clock() - started)
-        if status == FINISHED:
+        if status == TableStatus.FINISHED:
             self._tell_seats()
         elif not game.in_deal:
             await self._deal_or_defer()
@@ -445,7 +454,7 @@ class LiveTable:
     # -- bots -------------------------------------------------------------------------------
 
     def _bot_to_act(self) -> int | None:
-        if self.status != PLAYING or not self.game.in_deal:
+        if self.status != TableStatus.PLAYING or not self.game.in_deal:
             return None
         assert self.game.deal is not None
         seat = self.game.deal.to_act
@@ -570,7 +579,7 @@ class Hub:
     def load(self) -> None:
         """Every unfinished table from the store, resumed where it was. A table that cannot be
         loaded is reported by id and set aside (in :attr:`set_aside`); the others go on."""
-        rows, unreadable = self.store.load_all([OPEN, PLAYING])
+        rows, unreadable = self.store.load_all([TableStatus.OPEN, TableStatus.PLAYING])
         for u in unreadable:
             self._set_aside(u.table_id, f"table {u.table_id} cannot be loaded: {u.problem}")
         for row in rows:
@@ -601,9 +610,9 @@ class Hub:
         """Start what was under way when the server stopped: a due deal, a bot's turn."""
         for table in self.tables.values():
             async with table.lock:
-                if table.status == OPEN and not table.free_seats():
+                if table.status == TableStatus.OPEN and not table.free_seats():
                     await table._start()  # the last seat was taken just before the stop
-                elif table.status == PLAYING:
+                elif table.status == TableStatus.PLAYING:
                     if table._deal_due():
                         await table._deal_or_defer()
                     table._kick_bot()
@@ -631,7 +640,7 @@ class Hub:
             rules=dict(overrides),
             seat_specs=tuple(specs),
             seed=secrets.randbelow(2**62) if seed is None else seed,
-            status=OPEN,
+            status=TableStatus.OPEN,
             version=0,
             rematch_of=rematch_of,
             seats=[SeatRow() for _ in specs],
@@ -714,7 +723,7 @@ class Hub:
     def trim(self) -> None:
         """Forget the least recently used finished tables with no connection beyond
         ``finished_cache`` (they are loaded again when asked for)."""
-        finished = [t for t in self.tables.values() if t.status == FINISHED]
+        finished = [t for t in self.tables.values() if t.status == TableStatus.FINISHED]
         excess = len(finished) - self.settings.finished_cache
         for table in finished:
             if excess <= 0:
@@ -751,7 +760,7 @@ async def rematch(
     per finished table however many ask at once: the first creates it (under the finished
     table's lock, and in the database only while the finished table has none), the others
     join it."""
-    if old.status != FINISHED:
+    if old.status != TableStatus.FINISHED:
         raise LobbyError(409, f"table {old.id} is not finished: a rematch follows a finished match")
     seat = old.seat_of(token) if token else None
     humans = any(s.kind == "human" for s in old.row.seat_specs)
