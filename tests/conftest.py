@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,3 +20,16 @@ def shared_dir() -> Path:
 @pytest.fixture(scope="session")
 def shared() -> Path:
     return shared_dir()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest) -> Iterator[str | None]:
+    """A database URL for a server or a store: None (SQLite in the test's data folder) or a
+    fresh PostgreSQL database, dropped afterwards."""
+    if request.param == "sqlite":
+        yield None
+    else:
+        from .server_support import postgres_database
+
+        with postgres_database() as url:
+            yield url

@@ -7,11 +7,9 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from sqlalchemy import update
 
 from thousand.engine import action_text
@@ -28,21 +26,11 @@ from .server_support import (
     Message,
     Server,
     play_turn,
-    postgres_database,
 )
 
 #: a template of one's own: dealer-sits-out with a card shown to all, which no built-in has
 CUSTOM = ("four-player-b", {"deal.first_card_shown": True})
 LAYOUTS: list[tuple[str, dict[str, Any]]] = [(t, {}) for t in TEMPLATES] + [CUSTOM]
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest) -> Iterator[str | None]:
-    if request.param == "sqlite":
-        yield None
-    else:
-        with postgres_database() as url:
-            yield url
 
 
 def seats_of(template: str, rules: dict[str, Any], first: Message) -> list[Message]:

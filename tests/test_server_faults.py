@@ -49,16 +49,6 @@ from .server_support import (
     finished,
     running,
 )
-from .server_support import postgres_database as fresh_postgres
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest) -> Iterator[str | None]:
-    if request.param == "sqlite":
-        yield None
-    else:
-        with fresh_postgres() as url:
-            yield url
 
 
 def store_of(server: Server) -> Store:

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pytest
 import sqlalchemy as sa
 from alembic import command
 
@@ -25,7 +23,7 @@ from thousand.server.migrate import config, upgrade
 from thousand.server.storage import Store, database_url
 from thousand.server.tables import token_hash
 
-from .server_support import SHORT_MATCH, Client, postgres_database, running
+from .server_support import SHORT_MATCH, Client, running
 from .test_server_deals import LAYOUTS, play_to_next_deal
 
 #: the ``deals`` table as revision 0001 made it
@@ -47,15 +45,6 @@ OLD_SEATS = sa.table("seats", *(sa.column(c) for c in ("table_id", "seat", "name
 OLD_MOVES = sa.table(
     "moves", *(sa.column(c) for c in ("table_id", "version", "deal", "seat", "move", "intent_id"))
 )
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest) -> Iterator[str | None]:
-    if request.param == "sqlite":
-        yield None
-    else:
-        with postgres_database() as url:
-            yield url
 
 
 @dataclass

@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from thousand.records import read_record
 from thousand.server.storage import Store, database_url
@@ -23,18 +20,8 @@ from .server_support import (
     hidden_cards_shown,
     play_to_end,
     play_turn,
-    postgres_database,
     running,
 )
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest) -> Iterator[str | None]:
-    if request.param == "sqlite":
-        yield None
-    else:
-        with postgres_database() as url:
-            yield url
 
 
 def moves_by_version(record_text: str) -> dict[int, str]:
