@@ -7,18 +7,22 @@ the deal: the card points of the tricks its side wins, the marriages its side de
 last-trick bonus. The declarer maximises it, the defenders minimise it. The search is alpha-beta
 over single card plays with a transposition table (at the start of each trick, keyed by the
 hands, the leader, the trump and the marriage state) and move ordering (the table's best move,
-then a rule of thumb). Marriages and trump changes are played exactly as
-:mod:`thousand.engine.tricks` plays them; which cards may follow is asked of the engine
-(:func:`~thousand.engine.tricks.follow_cards`, on the solver's own light state).
+then a rule of thumb). The rules of the play are the engine's, asked on the solver's own light
+state: which cards may be led and followed (:func:`~thousand.engine.tricks.lead_cards`,
+:func:`~thousand.engine.tricks.follow_cards`), which card takes the trick
+(:func:`~thousand.engine.tricks.beats`) and what a declared marriage does to the trump
+(:func:`~thousand.engine.tricks.marriage_trumps`). From-hand declarations and the crawl are not
+among the solver's moves: under ``marriage.announce`` from-hand and ``play.crawl`` its values
+are those of the game without them.
 """
 
 from __future__ import annotations
 
-from ..cards import CARD_POINTS, HIGH_CARDS, KING, LOW_CARDS, QUEEN, SUIT_MASKS, points_of
+from ..cards import CARD_POINTS, HIGH_CARDS, KING, LOW_CARDS, QUEEN, points_of
 from ..engine.actions import DECLARE
 from ..engine.deal import Deal, Phase
 from ..engine.scoring import round_points
-from ..engine.tricks import follow_cards
+from ..engine.tricks import beats, follow_cards, lead_cards, marriage_trumps
 
 _PAIR = tuple((1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4))
 _INF = 10_000
@@ -94,8 +98,6 @@ class Solver:
         self.lead_trump = rules.play_lead_trump_after_marriage
         self.trick_required = rules.marriage_trick_required
         self.min_hand = rules.marriage_min_hand
-        self.trump_now = rules.marriage_trump_from == "this-trick"
-        self.one_trump = rules.marriage_one_trump
         self.bonus = rules.play_last_trick_bonus
         self.table: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
@@ -108,11 +110,7 @@ class Solver:
         hand = self.hands[seat]
         if self.trick:
             return _cards(self._follow(seat, hand))
-        leads = hand
-        if self.due >> seat & 1 and self.trump >= 0:
-            trumps = hand & SUIT_MASKS[self.trump]
-            if trumps:
-                leads = trumps
+        leads = lead_cards(hand, self.trump, bool(self.due >> seat & 1))
         acts = _cards(leads)
         if (self.trick_required and not self.won_mask >> seat & 1) or (
             hand.bit_count() < self.min_hand
@@ -188,10 +186,9 @@ class Solver:
                 gain = self.values[suit]
             self.hands[seat] ^= 1 << c
             self._lead(seat, c)
-            if not (self.one_trump and self.trump >= 0):
-                self.trump = suit
-                if self.trump_now:
-                    self.trick_trump = suit
+            self.trump, self.trick_trump = marriage_trumps(
+                self.rules, self.trump, self.trick_trump, suit
+            )
             if self.lead_trump:
                 self.due |= 1 << seat
             self.to_act = self.nxt[seat]
@@ -203,9 +200,7 @@ class Solver:
             self._lead(seat, c)
             self.to_act = self.nxt[seat]
             return 0
-        best = self.best
-        suit = c // 6
-        if (suit == best // 6 and c > best) or (suit == self.trick_trump and best // 6 != suit):
+        if beats(c, self.best, self.trick_trump):
             self.best = c
             self.best_seat = seat
         trick.append(c)
@@ -295,7 +290,7 @@ class Solver:
             s = self.nxt[s]
             c = hands[s].bit_length() - 1
             total += CARD_POINTS[c]
-            if (c // 6 == best // 6 and c > best) or (c // 6 == trump and best // 6 != trump):
+            if beats(c, best, trump):
                 best, best_seat = c, s
         return total + self.bonus if self.side >> best_seat & 1 else 0
 

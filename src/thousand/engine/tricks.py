@@ -58,12 +58,35 @@ def declarable(d: Deal, seat: int) -> list[int]:
 
 def lead_mask(d: Deal, seat: int) -> int:
     """The cards ``seat`` may lead (``play.lead_trump_after_marriage``)."""
-    hand = d.hands[seat]
-    if d.lead_trump_due >> seat & 1 and d.trump >= 0:
-        trumps = hand & SUIT_MASKS[d.trump]
+    return lead_cards(d.hands[seat], d.trump, bool(d.lead_trump_due >> seat & 1))
+
+
+def lead_cards(hand: int, trump: int, trump_due: bool) -> int:
+    """The cards of ``hand`` that may be led: only its trumps where the seat must lead one
+    (``play.lead_trump_after_marriage``, ``trump_due``) and holds one. The one statement of the
+    rule, for the deal and the solver alike."""
+    if trump_due and trump >= 0:
+        trumps = hand & SUIT_MASKS[trump]
         if trumps:
             return trumps
     return hand
+
+
+def beats(c: int, best: int, trump: int) -> bool:
+    """Whether card ``c`` takes the trick from its best card so far, ``best``, under ``trump``
+    (-1: none): a higher card of ``best``'s suit, or a trump on a card that is none (1.5). The
+    one statement of the rule, for the deal and the solver alike."""
+    suit = c // 6
+    return (suit == best // 6 and c > best) or (suit == trump and best // 6 != suit)
+
+
+def marriage_trumps(rules: Rules, trump: int, trick_trump: int, suit: int) -> tuple[int, int]:
+    """The trump, and the trump of the trick being led, once a marriage of ``suit`` is declared:
+    it becomes trump unless one already is under ``marriage.one_trump``, from this trick with
+    ``marriage.trump_from`` this-trick, else from the next."""
+    if rules.marriage_one_trump and trump >= 0:
+        return trump, trick_trump
+    return suit, suit if rules.marriage_trump_from == "this-trick" else trick_trump
 
 
 def follow_mask(d: Deal, seat: int) -> int:
@@ -211,9 +234,7 @@ def apply(d: Deal, action: int) -> None:
         d.hands[seat] ^= 1 << c
         trick = d.trick
         if trick:
-            best = d.trick_best
-            suit = c // 6
-            if (suit == best // 6 and c > best) or (suit == d.trick_trump and best // 6 != suit):
+            if beats(c, d.trick_best, d.trick_trump):
                 d.trick_best = c
                 d.trick_best_seat = seat
             trick.append(c)
@@ -270,10 +291,7 @@ def _declare(d: Deal, seat: int, suit: int) -> None:
     rules = d.rules
     m = d.marriages
     d.marriages = (*m[:seat], (*m[seat], suit), *m[seat + 1 :])
-    if not (rules.marriage_one_trump and d.trump >= 0):
-        d.trump = suit
-        if rules.marriage_trump_from == "this-trick":
-            d.trick_trump = suit
+    d.trump, d.trick_trump = marriage_trumps(rules, d.trump, d.trick_trump, suit)
     if rules.play_lead_trump_after_marriage:
         d.lead_trump_due |= 1 << seat
 
