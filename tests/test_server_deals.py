@@ -194,7 +194,9 @@ def test_a_table_that_cannot_be_loaded_is_set_aside(tmp_path: Path, database: st
         for bad in (garbled, doubled):
             answer = server.get(f"/tables/{bad}")
             assert answer.status_code == 503
-            assert answer.json()["detail"].startswith(f"table {bad} cannot be loaded: deal 1")
+            assert answer.json()["detail"] == (
+                f"table {bad} cannot be loaded: it is set aside (the server's log says why)"
+            )
         client = Client(server, whole, token, 0)
         assert (client.version, client.view) == (version, view)
         play_to_next_deal(client, rng)

@@ -82,10 +82,13 @@ class Unloadable(LobbyError):
         self.table_id = table_id
 
     @classmethod
-    def because(cls, table_id: str, sentence: str) -> Unloadable:
-        """The error for a table set aside, with its whole sentence as it was logged."""
+    def set_aside(cls, table_id: str) -> Unloadable:
+        """What a client is told of a table set aside: that it is, not why. The server's log says
+        why; a stored deal's problem may name its cards."""
         error = cls(table_id, "")
-        error.args = (sentence,)
+        error.args = (
+            f"table {table_id} cannot be loaded: it is set aside (the server's log says why)",
+        )
         return error
 
 
@@ -600,7 +603,7 @@ class Hub:
         except Exception as e:  # whatever else is wrong with its rows: never stop the server
             problem = f"table {row.id} cannot be loaded: {type(e).__name__}: {e}"
         self._set_aside(row.id, problem)
-        raise Unloadable.because(row.id, problem)
+        raise Unloadable.set_aside(row.id)
 
     def _set_aside(self, table_id: str, problem: str) -> None:
         self.set_aside[table_id] = problem
@@ -698,11 +701,10 @@ class Hub:
             self.processes.shutdown(wait=True, cancel_futures=True)
 
     def _build(self, table_id: str) -> LiveTable:
-        """A stored table rebuilt: 404 when there is none, 503 saying what is wrong when its
-        rows cannot be read or do not make a game (it is set aside)."""
-        problem = self.set_aside.get(table_id)
-        if problem is not None:
-            raise Unloadable.because(table_id, problem)
+        """A stored table rebuilt: 404 when there is none, 503 when its rows cannot be read or
+        do not make a game (it is set aside, and the log says why)."""
+        if table_id in self.set_aside:
+            raise Unloadable.set_aside(table_id)
         try:
             row = self.store.load(table_id)
         except DBAPIError:  # the database, not the table: a 503 that says it is busy
@@ -710,7 +712,7 @@ class Hub:
         except Exception as e:
             problem = f"table {table_id} cannot be loaded: {type(e).__name__}: {e}"
             self._set_aside(table_id, problem)
-            raise Unloadable.because(table_id, problem) from None
+            raise Unloadable.set_aside(table_id) from None
         if row is None:
             raise LobbyError(404, f"there is no table {table_id!r}")
         return self._rebuilt(row)
