@@ -12,9 +12,10 @@ from thousand.bots.knowledge import known_held, played_by, voids
 from thousand.bots.sampler import Sampler
 from thousand.cards import SUIT_MASKS, mask_of, parse_cards
 from thousand.engine import DealState, Game
+from thousand.engine.actions import ANNOUNCE, CRAWL
 from thousand.engine.deal import Phase
 from thousand.engine.views import game_view, view
-from thousand.rules import template_rules
+from thousand.rules import rules_from_record, template_rules
 
 TEMPLATES = ("russian", "russian-classic", "ukrainian", "tysiac", "four-player-b", "four-player")
 
@@ -119,3 +120,55 @@ def test_knowledge_from_play() -> None:
         assert d is not None
         assert d.hands[0] & (SUIT_MASKS[3] | SUIT_MASKS[2]) == 0
         assert d.hands[1] & mask_of(parse_cards("Kh"))
+
+
+@pytest.mark.parametrize(
+    ("template", "house"),
+    [
+        ("russian", {"marriage.announce": "from-hand"}),
+        ("estonian", {"marriage.announce": "from-hand"}),
+        ("estonian", {}),
+        ("tysiac", {"marriage.announce": "from-hand", "marriage.trump_from": "next-trick"}),
+    ],
+)
+def test_samples_replay_declarations_from_hand_and_crawls(
+    template: str, house: dict[str, object]
+) -> None:
+    """The view's own record of the play (``plays``) is what the sample replays: a marriage
+    declared from the hand and a crawl come back exactly, never inferred from the tricks. Inside
+    a crawl, where another seat's card is face down, no deal is drawn."""
+    rules = rules_from_record(template, house)
+    rng = random.Random(f"{template}{house}")
+    bot = HeuristicBot()
+    checked = announced = crawled = 0
+    for deal_no in range(40):
+        game = Game.start(rules).shuffle_and_deal(rng)
+        while game.in_deal:
+            assert game.deal is not None
+            if game.deal.phase is Phase.PLAY:
+                for seat in game.deal.active:
+                    original = dataclasses.replace(view(game.deal, seat), match=None)
+                    sampler = Sampler(original, random.Random(deal_no))
+                    d = sampler.draw()
+                    if original.crawl_hidden:
+                        assert d is None
+                        continue
+                    assert d is not None
+                    assert view(DealState(d), seat) == original
+                    checked += 1
+            legal = game.deal.legal_actions()
+            special = [a for a in legal if a >= CRAWL]  # crawls and declarations from the hand
+            if special and rng.random() < 0.7:
+                action = rng.choice(special)
+                announced += action >= ANNOUNCE
+                crawled += action < ANNOUNCE
+            else:
+                seat_to_act = game.deal.to_act
+                assert seat_to_act is not None
+                action = bot.choose(game_view(game, seat_to_act))
+            game = game.apply(action)
+    assert checked > 300
+    if "marriage.announce" in house:
+        assert announced > 5
+    if template == "estonian":
+        assert crawled > 2

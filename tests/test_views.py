@@ -310,3 +310,60 @@ def test_the_view_counts_the_cards_dealt(
     assert data["aside_count"] == aside
     assert data["stock_count"] == stock
     VALIDATORS["view"].validate(data)
+
+
+@pytest.mark.parametrize(
+    ("template", "house"),
+    [
+        ("estonian", {"marriage.announce": "from-hand"}),
+        ("tysiac", {"marriage.announce": "from-hand"}),
+    ],
+)
+def test_plays_are_the_plays_moves_as_the_seat_may_know_them(
+    template: str, house: dict[str, object]
+) -> None:
+    """``plays`` is every move of the play, in order, the declarations from the hand among
+    them; in a crawl, another seat's card is face down (no card named anywhere in the view)
+    until the trick is complete."""
+    from thousand.engine.actions import CRAWL
+    from thousand.engine.views import FACE_DOWN
+    from thousand.rules import rules_from_record
+
+    rules = rules_from_record(template, house)
+    rng = random.Random(template)
+    kinds: set[MoveKind] = set()
+    face_down = 0
+    for _ in range(60):
+        game = Game.start(rules).shuffle_and_deal(rng)
+        played: list[tuple[int, int]] = []
+        while game.in_deal:
+            state = game.deal
+            assert state is not None and state.to_act is not None
+            legal = state.legal_actions()
+            special = [a for a in legal if a >= CRAWL]
+            action = rng.choice(special if special and rng.random() < 0.8 else legal)
+            if state.phase is Phase.PLAY:
+                played.append((state.to_act, action))
+            game = game.apply(action)
+            after = game.deal
+            assert after is not None
+            crawl = len(after.trick) if after.crawling else 0  # the crawl's own moves
+            for seat in after.active:
+                seen = view(after, seat)
+                unseen = [(s, a) for s, a in played[len(played) - crawl :] if s != seat]
+                expected = [(s, FACE_DOWN if (s, a) in unseen else a) for s, a in played]
+                assert list(seen.plays) == expected
+                for _, a in seen.plays:
+                    if a == FACE_DOWN:
+                        face_down += 1
+                    else:
+                        kinds.add(move_kind(a))
+                named = card_strings(seen.to_json(rules=False))
+                # a card this seat saw before it was crawled: in the talon shown, or dealt to it
+                known = (seen.talon or 0) | (seen.dealt or 0)
+                assert not named & {
+                    CARD_TEXT[a - CRAWL] for _, a in unseen if not known >> (a - CRAWL) & 1
+                }
+    assert {MoveKind.PLAY, MoveKind.DECLARE} <= kinds
+    if template == "estonian":
+        assert MoveKind.CRAWL in kinds and face_down > 0

@@ -7,6 +7,7 @@ which trump each trick was played under are the view's facts, never worked out a
 from __future__ import annotations
 
 from ..cards import FULL_DECK, KING, QUEEN, SUIT_MASKS
+from ..engine.actions import ANNOUNCE, CRAWL
 from ..engine.views import SeatView
 
 
@@ -30,35 +31,15 @@ def trick_trumps(view: SeatView) -> list[int]:
     return [-1 if t is None else t for t in view.tricks_trumps()]
 
 
-def _declared_here(view: SeatView, trick: list[tuple[int, int]], seat: int, suit: int) -> bool:
-    """Whether this lead was the declaration of ``seat``'s marriage in ``suit``: the first lead
-    of that suit's K or Q by the seat, when it declared that marriage."""
-    if suit not in view.marriages[seat]:
-        return False
-    pair = (6 * suit + QUEEN, 6 * suit + KING)
-    for other in tricks_in_play_order(view):
-        lead_seat, lead = other[0]
-        if lead_seat == seat and lead in pair:
-            return other == trick
-    return False
-
-
-def declarations(view: SeatView) -> set[int]:
-    """The indices (in :func:`tricks_in_play_order`) of the tricks led with a declaration."""
-    out = set()
-    for i, trick in enumerate(tricks_in_play_order(view)):
-        seat, c = trick[0]
-        if c % 6 in (QUEEN, KING) and _declared_here(view, trick, seat, c // 6):
-            out.add(i)
-    return out
-
-
 def voids(view: SeatView) -> list[int]:
     """For each seat, the suits (as a card mask) it has shown it no longer holds: it did not
     follow the suit led, and, where it then had to trump, it did not trump either."""
     out = [0] * view.seats
     rules = view.rules
+    face_down = {a - CRAWL for _, a in view.plays if CRAWL <= a < ANNOUNCE}
     for trick, trump in zip(tricks_in_play_order(view), trick_trumps(view), strict=True):
+        if trick[0][1] in face_down:
+            continue  # a crawl's cards are played face down, any card: they show no void
         led = trick[0][1] // 6
         for seat, c in trick[1:]:
             if c // 6 == led:

@@ -15,11 +15,11 @@ from __future__ import annotations
 import random
 
 from ..cards import KING, QUEEN, card_list
-from ..engine.actions import DISCARD, NAMED_AMOUNT, PASS, bid, contract, give, play
+from ..engine.actions import DISCARD, NAMED_AMOUNT, PASS, bid, contract, give
 from ..engine.deal import Deal, Phase
 from ..engine.views import SeatView
 from ..rules.layout import FIXED_DEAL, KEEP_ONE, WITHOUT_TAKING, Layout
-from .knowledge import declarations, known_held, played_by, tricks_in_play_order, voids
+from .knowledge import known_held, played_by, voids
 
 _PAIRS = tuple((1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4))
 
@@ -32,8 +32,10 @@ TALON = -1
 
 def history(view: SeatView, given: tuple[int, ...], discard: int = 0) -> list[int]:
     """The deal's actions so far, from the view and the card passed to each seat (``given``,
-    -1 where none): the auction, the passing, the discards, the contract, then every card
-    played."""
+    -1 where none): the auction, the passing, the discards, the contract, then the play's moves
+    as the view gives them (another seat's face-down crawl card is
+    :data:`~thousand.engine.views.FACE_DOWN`, which no deal accepts: that moment is not
+    sampled)."""
     acts = [PASS if a == 0 else bid(a) for _, a in view.auction]
     if view.declarer is None:
         return acts
@@ -49,10 +51,7 @@ def history(view: SeatView, given: tuple[int, ...], discard: int = 0) -> list[in
     if view.phase in (Phase.PLAY, Phase.DONE) and view.rules.contract_raise and not before_talon:
         assert view.contract is not None
         acts.append(contract(view.contract))
-    led_with_marriage = declarations(view)
-    for i, trick in enumerate(tricks_in_play_order(view)):
-        for j, (_, c) in enumerate(trick):
-            acts.append(play(c, declare=j == 0 and i in led_with_marriage))
+    acts += [action for _, action in view.plays]
     return acts
 
 

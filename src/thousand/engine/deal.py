@@ -112,6 +112,7 @@ class Deal:
         "order",
         "passed",
         "phase",
+        "plays",
         "pool",
         "reentered",
         "result",
@@ -160,6 +161,9 @@ class Deal:
     completed: tuple[tuple[int, tuple[int, ...], int], ...]
     #: the trump in force for each completed trick, in order (-1: none, as in a crawl)
     completed_trumps: tuple[int, ...]
+    #: every move of the play so far as (seat, action), in order: the cards, the face-down
+    #: crawl cards and the marriages declared (by a lead or from the hand)
+    plays: tuple[tuple[int, int], ...]
     lead_trump_due: int
     k: int
     nxt: tuple[int, ...]
@@ -267,6 +271,7 @@ class Deal:
         d.marriages = ((),) * n
         d.completed = ()
         d.completed_trumps = ()
+        d.plays = ()
         d.lead_trump_due = 0
         d.reentered = 0
         d.blinds = 0
@@ -312,6 +317,7 @@ class Deal:
         d.marriages = self.marriages
         d.completed = self.completed
         d.completed_trumps = self.completed_trumps
+        d.plays = self.plays
         d.lead_trump_due = self.lead_trump_due
         d.k = self.k
         d.nxt = self.nxt
@@ -358,6 +364,7 @@ class Deal:
             self.order,
             self.passed,
             self.phase,
+            self.plays,
             self.pool,
             self.reentered,
             self.result,

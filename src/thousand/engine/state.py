@@ -246,6 +246,12 @@ class DealState:
         return tuple(None if t < 0 else t for t in self._d.completed_trumps)
 
     @property
+    def plays(self) -> tuple[tuple[int, int], ...]:
+        """Every move of the play so far as (seat, action), in order: the cards, the face-down
+        crawl cards and the marriages declared from the hand."""
+        return self._d.plays
+
+    @property
     def won(self) -> tuple[int, ...]:
         """The cards each seat has captured in tricks."""
         return tuple(self._d.won)

@@ -215,6 +215,7 @@ def legal(d: Deal) -> list[int]:
 
 def apply(d: Deal, action: int) -> None:
     seat = d.to_act
+    d.plays = (*d.plays, (seat, action))
     if action >= CRAWL:
         if action >= ANNOUNCE:
             _announce(d, seat, action - ANNOUNCE)

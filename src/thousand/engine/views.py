@@ -173,6 +173,10 @@ class SeatView:
     dealt_counts: tuple[int, ...] = ()
     #: how many cards were set aside as dealt (pass-without-taking, fixed-deal's unused cards)
     aside_count: int = 0
+    #: every move of the play so far as (seat, action), in order, as this seat may know it: a
+    #: marriage declared by a lead or from the hand (``marriage.announce``) is its own action;
+    #: another seat's face-down crawl card in the trick under way is :data:`FACE_DOWN`
+    plays: tuple[tuple[int, int], ...] = ()
 
     @property
     def seats(self) -> int:
@@ -293,6 +297,12 @@ class SeatView:
             "talon_sizes": list(self.talon_sizes),
             "dealt_counts": list(self.dealt_counts),
             "aside_count": self.aside_count,
+            "plays": [
+                {"seat": seat, "action": {"kind": MoveKind.CRAWL.value}}
+                if action == FACE_DOWN
+                else {"seat": seat, "action": move_json(action)}
+                for seat, action in self.plays
+            ],
             "named": self.named,
             "open_hand": _cards(self.open_hand),
             "writeoff_changes": None
@@ -304,6 +314,11 @@ class SeatView:
                 k: dict(v) if isinstance(v, dict) else v for k, v in _rules_json(self.rules).items()
             }
         return out
+
+
+FACE_DOWN = -1
+"""In :attr:`SeatView.plays`: another seat's crawl card, face down until its trick is
+complete."""
 
 
 @lru_cache(maxsize=32)
@@ -446,9 +461,12 @@ def view(state: DealState, seat: int | None, match: MatchState | None = None) ->
     mine = seat is not None and seat == to_act
     trick = state.trick
     hidden: tuple[int, ...] = ()
+    plays = state.plays
     if state.crawling:  # face down until the crawl's last card
         hidden = tuple(s for s, _ in trick if s != seat)
         trick = tuple((s, c) for s, c in trick if s == seat)
+        shown = len(plays) - len(state.trick)  # the crawl's cards are the last plays
+        plays = (*plays[:shown], *((s, a if s == seat else FACE_DOWN) for s, a in plays[shown:]))
     stock = state.stock
     completed = state.completed_tricks
     return SeatView(
@@ -495,6 +513,7 @@ def view(state: DealState, seat: int | None, match: MatchState | None = None) ->
         talon_sizes=tuple(t.bit_count() for t in state.talons),
         dealt_counts=tuple(h.bit_count() for h in state.dealt),
         aside_count=state.aside.bit_count(),
+        plays=plays,
     )
 
 
