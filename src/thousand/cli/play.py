@@ -43,12 +43,13 @@ from ..engine.actions import (
     is_give,
     is_named,
     is_talon,
+    move_kind,
     played_card,
 )
 from ..engine.deal import Phase
 from ..engine.match import DealReport
 from ..engine.views import SeatView, game_view, move_json
-from ..prose.moves import move_label
+from ..prose.moves import GIVING_UP, move_label
 from ..prose.table import (
     auction_word,
     event_word,
@@ -56,6 +57,7 @@ from ..prose.table import (
     is_default_name,
     result_word,
     said,
+    signed,
     suit_word,
 )
 from ..prose.table import rules_summary as summary_of_rules
@@ -69,9 +71,6 @@ Ask = Callable[[str], str]
 Say = Callable[[str], None]
 
 HUMAN = 0
-
-GIVING_UP = (WRITE_OFF, CONCEDE, BUYBACK)
-"""The moves that give a deal up: numbered last, so that move 1 is never one of them."""
 
 
 class Quit(Exception):
@@ -122,7 +121,7 @@ def ordered_moves(view: SeatView) -> list[int]:
     def key(a: int) -> tuple[int, ...]:
         if a == PASS:
             return (0,)
-        if a in GIVING_UP:
+        if move_kind(a) in GIVING_UP:
             return (10, a)
         if a in (REDEAL, CONTRA, RECONTRA, REBUY):
             return (1, a)
@@ -497,8 +496,7 @@ def confirm_writeoff(view: SeatView, ask: Ask, say: Say, seat_name: Callable[[in
     changes = view.writeoff_changes or ()
     me = view.seat if view.seat is not None else HUMAN
     for s in sorted(range(len(changes)), key=lambda s: s != me):
-        change = f"{changes[s]:+d}" if changes[s] else "0"
-        say("  " + said("writeoff change", who=seat_name(s), change=change))
+        say("  " + said("writeoff change", who=seat_name(s), change=signed(changes[s])))
     yes = said("yes")
     try:
         answer = ask(said("writeoff ask", yes=yes)).strip().casefold()

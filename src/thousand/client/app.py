@@ -15,7 +15,7 @@ from textual.widgets import Button, DataTable, Footer, Header, Log, OptionList, 
 from textual.widgets.option_list import Option
 
 from ..prose.moves import move_label
-from ..prose.table import said
+from ..prose.table import said, signed
 from .link import Message, Seat, TableLink
 from .render import (
     deal_over_lines,
@@ -24,7 +24,6 @@ from .render import (
     scoresheet_heads,
     scoresheet_rows,
     seat_name,
-    signed,
     standings_rows,
     table_lines,
     totals_of,
@@ -90,7 +89,7 @@ class ThousandApp(App[None]):
 
     TITLE = "thousand"
     CSS = """
-    #left { width: 2fr; }
+    #left { width: 2fr; max-width: 110; }
     #right { width: 1fr; }
     #table, #trick, #hand { border: round $accent; padding: 0 1; height: auto; }
     #moves { height: 1fr; border: round $success; }

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..prose.moves import SUIT_SIGNS, card
+from ..prose.moves import GIVING_UP, SUIT_SIGNS, card
 from ..prose.table import (
     auction_word,
     heading_word,
@@ -34,11 +34,6 @@ def who(seat: int | None, names: list[str], me: int | None) -> str:
         return "-"
     name = names[seat] if seat < len(names) and names[seat] else seat_name(seat)
     return said("you", name=name) if seat == me and not is_default_name(name) else name
-
-
-GIVING_UP = ("writeoff", "concede", "buyback")
-"""The kinds of move that give a deal up: listed last, so that the pre-selected first move of
-the menu is never one of them."""
 
 
 def menu_order(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -197,8 +192,3 @@ def deal_over_lines(report: dict[str, Any], names: list[str], me: int | None) ->
         )
     totals = ", ".join(f"{who(s, names, me)} {t}" for s, t in enumerate(report["totals"]))
     return [head, said("totals", totals=totals)]
-
-
-def signed(change: int) -> str:
-    """A change of a total: ``+50``, ``-120``, ``0``."""
-    return f"{change:+d}" if change else "0"

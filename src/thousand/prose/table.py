@@ -222,6 +222,11 @@ def is_default_name(name: str) -> bool:
     return name.casefold() in defaults
 
 
+def signed(change: int) -> str:
+    """A change of a total: ``+50``, ``-120``, ``0``."""
+    return f"{change:+d}" if change else "0"
+
+
 def phase_word(phase: str) -> str:
     return tr(PHASES[phase]) if phase in PHASES else phase
 
