@@ -11,6 +11,7 @@ English; a game shows them inside a translated sentence ("Not allowed: ...").
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Final
 
 from ..i18n import LANGUAGES, language, tr
@@ -215,11 +216,16 @@ def said(key: str, **parts: Any) -> str:
 def is_default_name(name: str) -> bool:
     """Whether ``name`` is the name a player gets without ``--name`` ("You", "Вы", ...) in any
     language: such a seat is not called "You (you)"."""
-    defaults = set()
+    return name.casefold() in _default_names()
+
+
+@cache
+def _default_names() -> frozenset[str]:
+    found = set()
     for lang in LANGUAGES:
         with language(lang):
-            defaults.add(said("default name").casefold())
-    return name.casefold() in defaults
+            found.add(said("default name").casefold())
+    return frozenset(found)
 
 
 def signed(change: int) -> str:
