@@ -69,18 +69,19 @@ def test_scripted_match_to_the_winner(tmp_path: Path) -> None:
     text = script.text
     assert game.over
     assert "wins" in text.splitlines()[-2]
-    assert "Scoresheet" in text and "Deal  Declarer  Contract  Result" in text
+    assert "Scoresheet" in text and re.search(r"Deal  Declarer +Contract  Result", text)
     assert "Your moves:" in text and re.search(r"^ +1\. ", text, re.M)
     assert "Not allowed: " in text
     assert "There is no move 99: choose a number from 1 to" in text
-    assert re.search(r"^Seat [12] (plays|bids|passes)", text, re.M)
+    assert re.search(r"^medium-bot-[12] (plays|bids|passes)", text, re.M)
     # a card passed between the two bots is never shown
-    assert not re.search(r"Seat [12] gives [9JQKTA][cdhs] to Seat [12]", text)
+    assert not re.search(r"medium-bot-[12] gives [9JQKTA][cdhs] to medium-bot-[12]", text)
     # the two bad entries changed nothing: every other answer is one of seat 0's moves
     assert seat0_moves(game) == script.asked - 2
     result = replay(read_record(out.read_text()))
     assert result.game == game
-    assert read_record(out.read_text()).players == ("Ann", "random-1", "random-2")
+    # one name per bot: the one shown is the one recorded
+    assert read_record(out.read_text()).players == ("Ann", "medium-bot-1", "medium-bot-2")
 
 
 def test_auction_moves_are_numbered_pass_first() -> None:
@@ -221,8 +222,9 @@ def test_a_declaring_lead_says_when_its_trump_counts(trump_from: str, said: str)
     rules = russian({"marriage.trump_from": trump_from})
     before = scripted(DEAL_2B, rules=rules, upto=1)
     after = before.apply("Ks+")
-    lines = Table("Ann", 3).narrate(1, parse_action("Ks+"), view(before, 0), view(after, 0))
-    assert lines[0].startswith("Seat 1 leads Ks and declares the spades marriage (40); ")
+    table = Table(["Ann", "medium-bot-1", "medium-bot-2"])
+    lines = table.narrate(1, parse_action("Ks+"), view(before, 0), view(after, 0))
+    assert lines[0].startswith("medium-bot-1 leads Ks and declares the spades marriage (40); ")
     assert lines[0].endswith(said)
 
 
@@ -251,7 +253,7 @@ def test_the_line_game_speaks_russian(
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "Партия окончена: побеждает" in out  # the match was played to its winner
-    assert "Игрок 1: пас" in out and "Запись счёта" in out and "Торговля: " in out
+    assert "medium-bot-1: пас" in out and "Запись счёта" in out and "Торговля: " in out
     assert "Хода 99 нет: выберите номер от 1 до" in out
     assert "Это не ход: " in out
     assert "Ставки от 100 до 120, с шагом 5;" in out
@@ -282,3 +284,61 @@ def test_the_line_game_speaks_russian(
     )
     assert not said_in_english, said_in_english
     assert not any(re.search(r"\b(Seat|passes|bids|plays|takes|Deal|You)\b", ln) for ln in told)
+
+
+class Passer:
+    """Passes whenever it may, else takes the lowest legal move: the dealer (seat 0) gets the
+    forced bid."""
+
+    name = "medium"
+
+    def choose(self, view: SeatView, limit: Limit | None = None) -> int:
+        return PASS if PASS in view.legal_actions else min(view.legal_actions)
+
+
+def test_a_write_off_is_numbered_last_and_confirmed() -> None:
+    """Move 1 of the passing step was the write-off, done at once: it is now the last move,
+    and a write-off (by number or word) says what it changes each total by and waits for a
+    yes; anything else keeps the deal."""
+    rules = load_rules("russian", SHORT_MATCH)
+    script = Script(["writeoff", "no", "writeoff", "yes", "q"])
+    game = play(rules, 3, name="Ann", ask=script.ask, say=script.say, opponents=[Passer()] * 2)
+    text = script.text
+    listed = text[text.index("Your moves:") : text.index("Your move (")].splitlines()[1:]
+    assert "give " in listed[0] and "to medium-bot-" in listed[0]
+    assert listed[-1].endswith("writeoff  (write the deal off)")
+    assert text.count("You give up the deal without playing it. The totals change:") == 2
+    assert re.search(r"^  Ann \(you\): -\d+$", text, re.M)
+    assert re.search(r"^  medium-bot-1: [+0]", text, re.M)
+    assert "The deal is not written off; choose your move." in text
+    assert (
+        script.lines.count(
+            "Write the deal off? Type yes to confirm, anything else to choose again: "
+        )
+        == 2
+    )
+    assert game.reports and game.reports[0].outcome.result == "written-off"
+    assert len(game.reports) == 1
+
+
+def test_medium_is_the_default_level_everywhere(capsys: pytest.CaptureFixture[str]) -> None:
+    """``thousand play`` and ``--plain`` played random bots while the page seated medium ones:
+    medium is the one default, said in the option's help and in the README."""
+    from thousand.cli.main import build_parser
+
+    parser = build_parser()
+    assert parser.parse_args(["play"]).level == "medium"
+    assert parser.parse_args(["play", "--plain"]).level == "medium"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["play", "--help"])
+    assert "hard, expert (medium)" in " ".join(capsys.readouterr().out.split())
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    assert "`medium` (the default" in readme and "`easy` (random, the default)" not in readme
+    proc = subprocess.run(
+        [sys.executable, "-m", "thousand", "play", "--plain", "--seed", "1"],
+        input="q\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "the others are bots (medium-bot-1, medium-bot-2)" in proc.stdout

@@ -453,7 +453,10 @@ def test_play_shows_the_description_before_the_first_deal(home: Path, tmp_path: 
         ask=lambda _: "q",
         say=said.append,
     )
-    assert said[0] == "Thousand (friday), seed 1. You are seat 0; the others are bots (random)."
+    assert said[0] == (
+        "Thousand (friday), seed 1. You are seat 0; the others are bots (medium-bot-1,"
+        " medium-bot-2)."
+    )
     assert said[1:3] == [
         "friday: Our Friday table: a short match.",
         "Changed from russian: the barrel is not played; the match is won at 500.",

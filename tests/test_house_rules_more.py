@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from thousand.bots import RandomBot, derive_seed
 from thousand.cli.play import ordered_moves, play
 from thousand.engine import DealState, Game, IllegalAction, MatchState, settle
 from thousand.engine.actions import BLIND, MoveSyntaxError, action_text, parse_action
@@ -304,9 +305,10 @@ def test_blind_bids_in_the_line_game() -> None:
     assert moves[:4] == ["pass", "100", "blind 100", "105"]
     said: list[str] = []
     answers = iter(["blind 100"])
-    game = play(rules, 3, ask=lambda _: next(answers, "1"), say=said.append)
+    bots = [RandomBot(derive_seed(3, "seat", s)) for s in (1, 2)]
+    game = play(rules, 3, ask=lambda _: next(answers, "1"), say=said.append, opponents=bots)
     assert game.over
     # the person's refused blind bid, a bot's blind bid and the listed blind moves
     assert "Not allowed: blind 100 does not exceed the current bid 115" in said
-    assert "Seat 2 bids 105 blind" in said
+    assert "easy-bot-2 bids 105 blind" in said
     assert "   3. blind 120  (bid 120 blind)" in said

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from ..i18n import LANGUAGES, language
+from . import DEFAULT_LEVEL
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -53,8 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--level",
         "--bots",
         dest="level",
-        default="easy",
-        help="the bots' level: easy, medium, hard, expert (easy)",
+        default=DEFAULT_LEVEL,
+        help="the bots' level, at a server's table and in --plain alike: easy (random), medium,"
+        f" hard, expert ({DEFAULT_LEVEL})",
     )
     pp.add_argument("--data", default=None, help="the local server's data folder")
     pp.add_argument(

@@ -1,4 +1,5 @@
-"""``thousand play``: a plain terminal match, a person at seat 0 against two random bots.
+"""``thousand play --plain``: a plain terminal match, a person at seat 0 against bots (medium,
+unless ``--level`` says otherwise).
 
 The loop talks through two injectable functions (``ask`` like :func:`input`, ``say`` like
 :func:`print`), so a test can script a whole match. Everything shown to the person is rendered
@@ -13,7 +14,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
-from ..bots import LEVELS, Bot, RandomBot, derive_seed, make_bot
+from ..bots import LEVELS, Bot, derive_seed, make_bot
+from ..bots.levels import ALIASES
 from ..cards import CARD_TEXT, SUITS
 from ..engine import Game, IllegalAction, MoveSyntaxError
 from ..engine.actions import (
@@ -41,23 +43,27 @@ from ..engine.actions import (
     is_give,
     is_named,
     is_talon,
+    move_kind,
     played_card,
 )
 from ..engine.deal import Phase
 from ..engine.match import DealReport
 from ..engine.views import SeatView, game_view, move_json
-from ..prose.moves import move_label
+from ..prose.moves import GIVING_UP, move_label
 from ..prose.table import (
     auction_word,
     event_word,
     heading_word,
+    is_default_name,
     result_word,
     said,
+    signed,
     suit_word,
 )
 from ..prose.table import rules_summary as summary_of_rules
 from ..records import record_of_game, write_record
 from ..rules import TEMPLATES, Rules
+from . import DEFAULT_LEVEL
 from .rules import about as template_about
 from .selfplay import OptionError, load_template
 
@@ -107,14 +113,17 @@ def cards_line(mask: int) -> str:
 
 
 def ordered_moves(view: SeatView) -> list[int]:
-    """The legal actions in the order they are numbered: pass first, then write-off, bids and
-    contracts upward, passes by seat, cards as the hand is shown."""
+    """The legal actions in the order they are numbered: pass first, then the other one-word
+    moves, bids and contracts upward, passes by seat, cards as the hand is shown, and last the
+    moves that give the deal up (write-off, concession, buyback)."""
     place = card_order(view.trump)
 
     def key(a: int) -> tuple[int, ...]:
         if a == PASS:
             return (0,)
-        if a in (WRITE_OFF, REDEAL, CONTRA, RECONTRA, CONCEDE, BUYBACK, REBUY):
+        if move_kind(a) in GIVING_UP:
+            return (10, a)
+        if a in (REDEAL, CONTRA, RECONTRA, REBUY):
             return (1, a)
         if is_bid(a):
             return (2, amount_of(a))
@@ -143,23 +152,31 @@ def ordered_moves(view: SeatView) -> list[int]:
 # -- what the person sees ----------------------------------------------------------------------
 
 
+def bot_name(bot: Bot, seat: int) -> str:
+    """The name a bot plays under, shown and recorded alike: ``medium-bot-1``, as a server
+    names its bots."""
+    return f"{ALIASES.get(bot.name, bot.name)}-bot-{seat}"
+
+
 class Table:
     """Names and rendering for one match, from the person's seat; every sentence comes from
-    :mod:`thousand.prose.table`, in the language in force."""
+    :mod:`thousand.prose.table`, in the language in force. Each seat is called by the name it
+    has in the record."""
 
-    def __init__(self, name: str, seats: int) -> None:
-        self.name = name
-        self.seats = seats
+    def __init__(self, names: Sequence[str], me: int = HUMAN) -> None:
+        self.names = list(names)
+        self.seats = len(self.names)
+        self.me = me
 
     def who(self, seat: int) -> str:
-        """A seat in a sentence: ``Seat 1``, or ``Seat 0 (Ann)`` for the person."""
-        if seat == HUMAN:
-            return said("Seat you", seat=seat, name=self.name)
-        return said("Seat", seat=seat)
+        """A seat in a sentence: ``medium-bot-1``, or ``Ann (you)`` for the person (but never
+        ``You (you)``)."""
+        name = self.names[seat]
+        return said("you", name=name) if seat == self.me and not is_default_name(name) else name
 
     def short(self, seat: int) -> str:
-        """A seat in a table heading."""
-        return self.name if seat == HUMAN else said("Seat", seat=seat)
+        """A seat in a table heading: its name."""
+        return self.names[seat]
 
     def situation(self, view: SeatView, deal_no: int) -> list[str]:
         """Everything the person may know, when it is the person's turn."""
@@ -455,8 +472,47 @@ def _normalise(text: str) -> str:
     return " ".join(parts)
 
 
-def read_move(game: Game, view: SeatView, moves: Sequence[int], ask: Ask, say: Say) -> int:
-    """Ask until the person gives a legal move: its number or its token. ``q`` quits."""
+def read_move(
+    game: Game,
+    view: SeatView,
+    moves: Sequence[int],
+    ask: Ask,
+    say: Say,
+    seat_name: Callable[[int], str] = str,
+) -> int:
+    """Ask until the person gives a legal move: its number or its token, and a write-off
+    confirmed. ``q`` quits."""
+    while True:
+        action = _read_one_move(game, view, moves, ask, say, seat_name)
+        if action != WRITE_OFF or confirm_writeoff(view, ask, say, seat_name):
+            return action
+        say(said("writeoff kept"))
+
+
+def confirm_writeoff(view: SeatView, ask: Ask, say: Say, seat_name: Callable[[int], str]) -> bool:
+    """Say what a write-off changes each total by (the view's ``writeoff_changes``), the
+    person's own first, and ask for a yes."""
+    say(said("writeoff intro"))
+    changes = view.writeoff_changes or ()
+    me = view.seat if view.seat is not None else HUMAN
+    for s in sorted(range(len(changes)), key=lambda s: s != me):
+        say("  " + said("writeoff change", who=seat_name(s), change=signed(changes[s])))
+    yes = said("yes")
+    try:
+        answer = ask(said("writeoff ask", yes=yes)).strip().casefold()
+    except EOFError:
+        raise Quit from None
+    return bool(answer) and answer in {"y", "yes", yes.casefold(), yes.casefold()[:1]}
+
+
+def _read_one_move(
+    game: Game,
+    view: SeatView,
+    moves: Sequence[int],
+    ask: Ask,
+    say: Say,
+    seat_name: Callable[[int], str],
+) -> int:
     assert game.deal is not None
     while True:
         try:
@@ -469,7 +525,7 @@ def read_move(game: Game, view: SeatView, moves: Sequence[int], ask: Ask, say: S
         if not text:
             continue
         if text in ("?", "help"):
-            for line in move_lines(moves, lambda seat: said("Seat", seat=seat)):
+            for line in move_lines(moves, seat_name):
                 say(line)
             continue
         is_number = (
@@ -509,24 +565,24 @@ def play(
 ) -> Game:
     """Play a match to its winner (or until the person quits) and return the game.
 
-    ``opponents`` are the bots of seats 1, 2, ...; by default random bots seeded from ``seed``
-    and their seats. The cards are dealt from ``random.Random(seed)``. ``template`` is the
-    record's variant; ``title`` the template's name as shown (``template`` by default), and
-    ``about`` what the person reads about it before the first deal.
+    ``opponents`` are the bots of seats 1, 2, ...; by default medium bots seeded from ``seed``
+    and their seats. Each plays under the name of :func:`bot_name` (``medium-bot-1``), on the
+    screen and in the record alike. The cards are dealt from ``random.Random(seed)``.
+    ``template`` is the record's variant; ``title`` the template's name as shown (``template``
+    by default), and ``about`` what the person reads about it before the first deal.
     """
     n = rules.players_count
     if opponents is None:
-        opponents = [RandomBot(derive_seed(seed, "seat", s)) for s in range(1, n)]
+        opponents = [make_bot(DEFAULT_LEVEL, derive_seed(seed, "seat", s)) for s in range(1, n)]
     if len(opponents) != n - 1:
         raise ValueError(f"{len(opponents)} bots for the {n - 1} other seats")
     players: list[Bot | None] = [None, *opponents]
-    names = [name] + [f"{b.name}-{s}" for s, b in enumerate(opponents, start=1)]
-    table = Table(name, n)
+    names = [name] + [bot_name(b, s) for s, b in enumerate(opponents, start=1)]
+    table = Table(names)
     game = Game.start(rules, players=names)
     rng = random.Random(seed)
-    kinds = ", ".join(sorted({b.name for b in opponents}))
     shown = title or template
-    say(said("welcome", template=shown, seed=seed, bots=kinds))
+    say(said("welcome", template=shown, seed=seed, bots=", ".join(names[1:])))
     # The template's own words first, then the rules that shape a deal (without its name line,
     # which ``about`` already gives).
     summary = rules_summary(template, rules)
@@ -553,7 +609,8 @@ def play(
                 if bot is None:
                     for line in table.situation(before, deal_no):
                         say(line)
-                    action = read_move(game, before, ordered_moves(before), ask, say)
+                    moves = ordered_moves(before)
+                    action = read_move(game, before, moves, ask, say, table.who)
                 else:
                     action = bot.choose(game_view(game, seat))
                 game = game.apply(action)
@@ -589,7 +646,7 @@ def run(
     name: str | None,
     out: str | None,
     overrides: str | None = None,
-    level: str = "easy",
+    level: str = DEFAULT_LEVEL,
 ) -> int:
     """The command: 0 when the match is won or the person quits, 2 on bad options."""
     try:

@@ -2,26 +2,85 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
+from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Footer, Header, Log, OptionList, Static
+from textual.screen import ModalScreen
+from textual.widgets import Button, DataTable, Footer, Header, Log, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..prose.moves import move_label
-from ..prose.table import result_word, said
+from ..prose.table import said, signed
 from .link import Message, Seat, TableLink
 from .render import (
+    deal_over_lines,
     hand_line,
+    menu_order,
     scoresheet_heads,
     scoresheet_rows,
     seat_name,
+    standings_rows,
     table_lines,
+    totals_of,
     trick_line,
     who,
 )
+
+
+class FollowingLog(Log):
+    """A log that keeps following the play after the terminal is resized (a plain :class:`Log`
+    stops scrolling with new lines once a smaller pane leaves it above its new end), unless
+    the player scrolled back to read."""
+
+    following = True
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.following = new_value >= self.max_scroll_y
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.following:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+
+class WriteOffScreen(ModalScreen[bool]):
+    """Asks before a write-off, as the web page does: what it changes each total by (the
+    view's ``writeoff_changes``, worked out by the server), Cancel focused."""
+
+    DEFAULT_CSS = """
+    WriteOffScreen { align: center middle; }
+    #writeoff { width: auto; max-width: 90%; height: auto; border: thick $error;
+                padding: 1 2; background: $surface; }
+    #writeoff-buttons { height: auto; width: auto; margin-top: 1; }
+    #writeoff-buttons Button { margin-right: 2; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="writeoff"):
+            yield Static(Text(said("writeoff title"), style="bold"), id="writeoff-title")
+            yield Static("\n".join(self.lines), id="writeoff-text")
+            with Horizontal(id="writeoff-buttons"):
+                yield Button(said("writeoff confirm"), variant="error", id="writeoff-yes")
+                yield Button(said("cancel"), id="writeoff-no")
+
+    def on_mount(self) -> None:
+        self.query_one("#writeoff-no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "writeoff-yes")
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
 
 
 class ThousandApp(App[None]):
@@ -30,17 +89,22 @@ class ThousandApp(App[None]):
 
     TITLE = "thousand"
     CSS = """
-    #left { width: 2fr; }
+    #left { width: 2fr; max-width: 110; }
     #right { width: 1fr; }
     #table, #trick, #hand { border: round $accent; padding: 0 1; height: auto; }
     #moves { height: 1fr; border: round $success; }
+    #standings { height: auto; max-height: 8; border: round $accent; }
     #scores { height: 1fr; border: round $accent; }
     #log { height: 1fr; border: round $accent; }
     """
+    #: the footer's keys; each description is a key of :data:`thousand.prose.table.SENTENCES`,
+    #: said in the language in force when the app starts
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q", "quit", "Quit"),
-        Binding("r", "rematch", "Rematch (when the match is over)"),
+        Binding("q", "quit", "key quit"),
+        Binding("r", "rematch", "key rematch"),
     ]
+    #: Textual's command palette speaks only English, and the game needs none of it
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, seat: Seat) -> None:
         super().__init__()
@@ -51,6 +115,14 @@ class ThousandApp(App[None]):
         self.winner: int | None = None
         self.errors: list[str] = []
         self._score_heads: tuple[str, ...] = ()
+        self._moves: dict[str, dict[str, Any]] = {}
+        self._asked: str | None = None  # the write-off waiting for the player's confirmation
+        keys = self._bindings.key_to_bindings
+        for key, bindings in keys.items():
+            keys[key] = [
+                replace(b, description=said(b.description)) if b.description in OWN_KEYS else b
+                for b in bindings
+            ]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -61,8 +133,9 @@ class ThousandApp(App[None]):
                 yield Static("", id="hand")
                 yield OptionList(id="moves")
             with Vertical(id="right"):
+                yield DataTable(id="standings", show_cursor=False)
                 yield DataTable(id="scores")
-                yield Log(id="log")
+                yield FollowingLog(id="log")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -85,11 +158,7 @@ class ThousandApp(App[None]):
             log.write_line(self.narrate(event))
             if "report" in event:
                 self.reports.append(event["report"])
-                report = event["report"]
-                totals = ", ".join(str(t) for t in report["totals"])
-                log.write_line(
-                    said("deal over totals", result=result_word(report["result"]), totals=totals)
-                )
+                log.write_lines(deal_over_lines(event["report"], self.names, self.seat.seat))
                 if event.get("winner") is not None:
                     self.winner = event["winner"]
                     log.write_line(said("match over rematch", who=self._who(self.winner)))
@@ -130,7 +199,8 @@ class ThousandApp(App[None]):
             if hand is not None
             else said("watching")
         )
-        typed = view["moves"]
+        typed = menu_order(view["moves"])
+        self._moves = {m["token"]: m for m in typed}
         wanted = [m["token"] for m in typed]
         current = [str(moves.get_option_at_index(i).id) for i in range(moves.option_count)]
         if wanted != current:
@@ -142,6 +212,18 @@ class ThousandApp(App[None]):
         self._scores()
 
     def _scores(self) -> None:
+        view = self.link.view
+        standings = self.query_one("#standings", DataTable)
+        totals = totals_of(view, self.reports, len(self.names))
+        standing = [
+            (Text(total, justify="right"), name)
+            for total, name in standings_rows(totals, self.names, self.seat.seat)
+        ]
+        if not standings.columns:
+            standings.add_column(Text(said("total"), justify="right"), key="total")
+            standings.add_column(said("player"), key="player")
+        standings.clear()
+        standings.add_rows(standing)
         table = self.query_one("#scores", DataTable)
         heads = scoresheet_heads(self.names)
         rows = scoresheet_rows(self.reports, self.names)
@@ -155,9 +237,35 @@ class ThousandApp(App[None]):
 
     async def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
         move = message.option.id
-        if move is not None:
-            message.option_list.clear_options()
+        if move is None:
+            return
+        if self._moves.get(move, {}).get("kind") == "writeoff":
+            self._asked = move
+            self.push_screen(WriteOffScreen(self._writeoff_lines()), self._writeoff_answered)
+            return
+        message.option_list.clear_options()
+        await self.link.move(move)
+
+    def _writeoff_lines(self) -> list[str]:
+        """What a write-off changes each total by, this seat first (the view's figures)."""
+        view = self.link.view
+        changes = None if view is None else view.get("writeoff_changes")
+        if not changes:
+            return [said("writeoff intro")]
+        me = self.seat.seat
+        order = sorted(range(len(changes)), key=lambda s: s != me)
+        return [said("writeoff intro")] + [
+            said("writeoff change", who=self._who(s), change=signed(changes[s])) for s in order
+        ]
+
+    async def _writeoff_answered(self, confirmed: bool | None) -> None:
+        moves = self.query_one("#moves", OptionList)
+        move, self._asked = self._asked, None
+        if confirmed and move is not None and move in self._moves:
+            moves.clear_options()
             await self.link.move(move)
+        else:
+            moves.focus()
 
     async def action_rematch(self) -> None:
         if self.winner is None or self.seat.token is None:
@@ -181,6 +289,10 @@ class ThousandApp(App[None]):
     async def action_quit(self) -> None:
         await self.link.close()
         self.exit()
+
+
+OWN_KEYS = ("key quit", "key rematch")
+"""The footer's words this app gives its keys (Textual's own keys are not shown)."""
 
 
 def _winner(snapshot: Message) -> int | None:

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..prose.moves import SUIT_SIGNS, card
+from ..prose.moves import GIVING_UP, SUIT_SIGNS, card
 from ..prose.table import (
     auction_word,
     heading_word,
+    is_default_name,
     named_words,
     phase_word,
     result_word,
@@ -28,10 +29,17 @@ def seat_name(seat: int) -> str:
 
 
 def who(seat: int | None, names: list[str], me: int | None) -> str:
+    """A seat by its player's name, ``Ann (you)`` for this seat (but never ``You (you)``)."""
     if seat is None:
         return "-"
     name = names[seat] if seat < len(names) and names[seat] else seat_name(seat)
-    return said("you", name=name) if seat == me else name
+    return said("you", name=name) if seat == me and not is_default_name(name) else name
+
+
+def menu_order(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The view's typed moves in the menu's order: as the view lists them, the moves that give
+    the deal up last."""
+    return sorted(moves, key=lambda m: m["kind"] in GIVING_UP)
 
 
 def hand_line(cards: list[str], trump: str | None) -> str:
@@ -133,20 +141,54 @@ def trick_line(view: View, names: list[str]) -> str:
 
 
 def scoresheet_heads(names: list[str]) -> tuple[str, ...]:
-    """The scoresheet's headings: deal, declarer, contract, result, then each seat."""
-    columns = ("deal", "declarer", "contract", "result")
-    return (*(heading_word(c) for c in columns), *names)
+    """The scoresheet's headings: deal, each seat, then declarer, contract, result (the seats
+    first, so that a narrow pane cuts the words, not the scores)."""
+    columns = ("declarer", "contract", "result")
+    return (heading_word("deal"), *names, *(heading_word(c) for c in columns))
 
 
 def scoresheet_rows(
     reports: list[dict[str, Any]], names: list[str] | None = None
 ) -> list[tuple[str, ...]]:
-    """One row per finished deal: number, declarer, contract, result, each seat's change and
-    total."""
+    """One row per finished deal: number, each seat's change and total, declarer, contract,
+    result."""
     rows = []
     for i, r in enumerate(reports, start=1):
         cells = [f"{c:+d} = {t}" for c, t in zip(r["changes"], r["totals"], strict=True)]
         declarer = "-" if r["declarer"] is None else who(r["declarer"], names or [], None)
         contract = "-" if r["contract"] is None else str(r["contract"])
-        rows.append((str(i), declarer, contract, result_word(r["result"]), *cells))
+        rows.append((str(i), *cells, declarer, contract, result_word(r["result"])))
     return rows
+
+
+def totals_of(view: View | None, reports: list[dict[str, Any]], seats: int) -> list[int]:
+    """Each seat's total: the match's in the view, else the last finished deal's, else 0."""
+    match = None if view is None else view.get("match")
+    if match is not None:
+        return [int(t) for t in match["totals"]]
+    if reports:
+        return [int(t) for t in reports[-1]["totals"]]
+    return [0] * seats
+
+
+def standings_rows(totals: list[int], names: list[str], me: int | None) -> list[tuple[str, str]]:
+    """One row per seat, in seat order: the total (first, so that a narrow pane never cuts it)
+    and the player."""
+    return [(str(t), who(s, names, me)) for s, t in enumerate(totals)]
+
+
+def deal_over_lines(report: dict[str, Any], names: list[str], me: int | None) -> list[str]:
+    """What the log says when a deal ends: who played what and how it ended, then every
+    player's total by name."""
+    result = result_word(report["result"])
+    if report["declarer"] is None:
+        head = said("deal over", result=result)
+    else:
+        head = said(
+            "deal over declarer",
+            who=who(report["declarer"], names, me),
+            contract=report["contract"],
+            result=result,
+        )
+    totals = ", ".join(f"{who(s, names, me)} {t}" for s, t in enumerate(report["totals"]))
+    return [head, said("totals", totals=totals)]

@@ -45,6 +45,10 @@ NAMED: Final = {
 }
 UNKNOWN: Final = "a move the client does not know ({token})"
 
+GIVING_UP: Final = ("writeoff", "concede", "buyback")
+"""The kinds of move that give a deal up: the terminal games list them last, so that the first
+move offered (pre-selected in the client, number 1 in the line game) is never one of them."""
+
 
 def card(text: str) -> str:
     """A card with its suit sign: ``Q♥``."""

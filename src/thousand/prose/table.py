@@ -11,9 +11,10 @@ English; a game shows them inside a translated sentence ("Not allowed: ...").
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Final
 
-from ..i18n import tr
+from ..i18n import LANGUAGES, language, tr
 from ..rules.layout import CHOOSE_TALON, FIXED_DEAL, KEEP_ONE, NO_TALON, WITHOUT_TAKING, Layout
 from ..rules.model import Rules
 from .words import SUIT_WORDS
@@ -22,8 +23,6 @@ SENTENCES: Final = {
     # seats
     "seat": "seat {seat}",
     "you": "{name} (you)",
-    "Seat": "Seat {seat}",
-    "Seat you": "Seat {seat} ({name})",
     "default name": "You",
     # the table, line by line (the client and the line game)
     "dealer line": "Dealer: {dealer}    To act: {to_act}    Phase: {phase}",
@@ -103,7 +102,6 @@ SENTENCES: Final = {
     # the end of a deal and of the match
     "deal over": "Deal over: {result}",
     "deal over declarer": "Deal over: {who}, contract {contract}: {result}",
-    "deal over totals": "Deal over: {result}; totals {totals}",
     "card points": "Card points: {points}",
     "deal scores": "Deal scores: {points}",
     "scoresheet": "Scoresheet",
@@ -127,6 +125,21 @@ SENTENCES: Final = {
     "not allowed": "Not allowed: {reason}",
     "quit": "Quit.",
     "record written": "Record written to {path}",
+    # writing a deal off, confirmed first
+    "writeoff title": "Write this deal off?",
+    "writeoff intro": "You give up the deal without playing it. The totals change:",
+    "writeoff change": "{who}: {change}",
+    "writeoff confirm": "Write the deal off",
+    "cancel": "Cancel",
+    "writeoff ask": "Write the deal off? Type {yes} to confirm, anything else to choose again: ",
+    "yes": "yes",
+    "writeoff kept": "The deal is not written off; choose your move.",
+    # the standings beside the scoresheet
+    "total": "Total",
+    "player": "Player",
+    # the keys in the footer
+    "key quit": "Quit",
+    "key rematch": "Rematch (when the match is over)",
 }
 """Every sentence of the games, by key."""
 
@@ -160,11 +173,11 @@ FOUR_ACES: Final = "four aces"
 RESULTS: Final = {
     "made": "made",
     "failed": "failed",
-    "written-off": "written-off",
+    "written-off": "written off",
     "conceded": "conceded",
-    "bought-back": "bought-back",
+    "bought-back": "bought back",
     "redealt": "redealt",
-    "passed-on": "passed-on",
+    "passed-on": "passed on",
     "raspasy": "raspasy",
     "unfinished": "unfinished",
 }
@@ -198,6 +211,26 @@ HEADINGS: Final = {
 def said(key: str, **parts: Any) -> str:
     """The sentence ``key`` in the language in force, its parts put in."""
     return tr(SENTENCES[key]).format(**parts)
+
+
+def is_default_name(name: str) -> bool:
+    """Whether ``name`` is the name a player gets without ``--name`` ("You", "Вы", ...) in any
+    language: such a seat is not called "You (you)"."""
+    return name.casefold() in _default_names()
+
+
+@cache
+def _default_names() -> frozenset[str]:
+    found = set()
+    for lang in LANGUAGES:
+        with language(lang):
+            found.add(said("default name").casefold())
+    return frozenset(found)
+
+
+def signed(change: int) -> str:
+    """A change of a total: ``+50``, ``-120``, ``0``."""
+    return f"{change:+d}" if change else "0"
 
 
 def phase_word(phase: str) -> str:
