@@ -11,6 +11,7 @@ more than its hand is worth is drawn again.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -109,10 +110,18 @@ class PimcBot:
         infer: bool = False,
         name: str = "pimc",
         node_budget: int | None = None,
+        bid_confidence: float = BID_CONFIDENCE,
+        extra_samples: int = 0,
     ) -> None:
         self.seed = seed
         self.samples = samples
         self.infer = infer
+        #: bid, raise or name a contract only when at least this share of the samples makes it
+        self.bid_confidence = bid_confidence
+        #: how many more samples a threshold decision (bid, contract) may draw while it is
+        #: close: see :meth:`_close`
+        self.extra_samples = extra_samples
+        self._more: Callable[[], Deal | None] = lambda: None
         #: the most solver nodes one decision may search (it stops drawing samples then); a
         #: count, not a clock, so that a seed still fixes every choice
         self.node_budget = node_budget
@@ -140,7 +149,9 @@ class PimcBot:
         deadline = None
         if limit is not None and limit.time_s is not None:
             deadline = time.perf_counter() + limit.time_s
-        deals = self._draw(view, rng, count, deadline)
+        sampler = Sampler(view, rng)
+        deals = self._draw(view, sampler, count, deadline)
+        self._more = lambda: self._one_more(view, sampler)
         fallback = self.heuristic.choose(view)
         if not deals:
             return fallback
@@ -158,9 +169,8 @@ class PimcBot:
     # -- sampling -----------------------------------------------------------------------------
 
     def _draw(
-        self, view: SeatView, rng: random.Random, count: int, deadline: float | None
+        self, view: SeatView, sampler: Sampler, count: int, deadline: float | None
     ) -> list[Deal]:
-        sampler = Sampler(view, rng)
         deals: list[Deal] = []
         rejected = 0
         while len(deals) < count:
@@ -174,6 +184,16 @@ class PimcBot:
                 continue
             deals.append(d)
         return deals
+
+    def _one_more(self, view: SeatView, sampler: Sampler) -> Deal | None:
+        """One more sample for a close decision (expert's inference applied), or None."""
+        for _ in range(5):
+            d = sampler.draw()
+            if d is None:
+                return None
+            if not self.infer or self._plausible(view, d):
+                return d
+        return None
 
     def _plausible(self, view: SeatView, d: Deal) -> bool:
         """Whether every other seat's highest bid fits its sampled hand (expert's inference)."""
@@ -228,18 +248,35 @@ class PimcBot:
             return fallback
         lowest = bids[0] - BID
         share = self._make_share(deals, lambda d: _take(d, me, lowest, self.heuristic), lowest)
-        if share >= BID_CONFIDENCE or PASS not in view.legal_actions:
+        if share >= self.bid_confidence or PASS not in view.legal_actions:
             return bids[0]
         return PASS
 
     def _make_share(self, deals: list[Deal], setup: Callable[[Deal], Deal], amount: int) -> float:
+        """The share of the samples in which the declarer makes ``amount``; while it is close
+        to the threshold, more samples are drawn (up to :attr:`extra_samples`)."""
         made = count = 0
-        for d in deals:
-            if count and self._over():
-                break
+        extra = self.extra_samples
+        pending = list(deals)
+        while pending:
+            d = pending.pop(0)
             made += self._makes(setup(d), amount)
             count += 1
+            if self._over():
+                break
+            if not pending and extra and self._close(made, count):
+                more = self._more()
+                if more is not None:
+                    extra -= 1
+                    pending.append(more)
         return made / count
+
+    def _close(self, made: int, count: int) -> bool:
+        """Whether ``made`` of ``count`` samples leaves the share within two standard errors of
+        the threshold: the decision is still a coin toss, so it is worth more samples."""
+        share = made / count
+        spread = 2 * math.sqrt(max(share * (1 - share), 0.05) / count)
+        return abs(share - self.bid_confidence) < spread
 
     def _makes(self, e: Deal, amount: int) -> bool:
         need = points_needed(e, amount) - declarer_points(e)
@@ -291,19 +328,31 @@ class PimcBot:
         reach = hand_estimate(hand, view.rules) + REACH
         amounts = [x for x in amounts if x == amounts[0] or x <= reach]
         tops: list[int] = []
-        for d in deals:
-            if tops and self._over():
-                break
-            top, nodes = _most_made(d, amounts)
+        extra = self.extra_samples
+        pending = list(deals)
+        while pending:
+            top, nodes = _most_made(pending.pop(0), amounts)
             tops.append(top)
             self._spent += nodes
+            if self._over():
+                break
+            if not pending and extra and self._contract_close(tops, amounts):
+                more = self._more()
+                if more is not None:
+                    extra -= 1
+                    pending.append(more)
         best, best_value = amounts[0], -1e9
         for x in amounts:
             share = sum(1 for t in tops if t >= x) / len(tops)
             value = (2 * share - 1) * x
-            if share >= BID_CONFIDENCE and value > best_value:
+            if share >= self.bid_confidence and value > best_value:
                 best, best_value = x, value
         return contract(best)
+
+    def _contract_close(self, tops: list[int], amounts: list[int]) -> bool:
+        """Whether an amount the samples might name has a share still close to the threshold."""
+        count = len(tops)
+        return any(self._close(sum(1 for t in tops if t >= x), count) for x in amounts[1:])
 
 
 def _best(scores: dict[int, float], fallback: int) -> int:
