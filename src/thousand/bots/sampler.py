@@ -15,7 +15,18 @@ from __future__ import annotations
 import random
 
 from ..cards import KING, QUEEN, card_list
-from ..engine.actions import DISCARD, NAMED_AMOUNT, PASS, bid, contract, give, play
+from ..engine.actions import (
+    BID,
+    BLIND,
+    DISCARD,
+    NAMED_AMOUNT,
+    PASS,
+    bid,
+    contract,
+    give,
+    is_bid,
+    play,
+)
 from ..engine.deal import Deal, Phase
 from ..engine.views import SeatView
 from ..rules.layout import FIXED_DEAL, KEEP_ONE, WITHOUT_TAKING, Layout
@@ -56,6 +67,19 @@ def history(view: SeatView, given: tuple[int, ...], discard: int = 0) -> list[in
     return acts
 
 
+def blind_bids(view: SeatView, acts: list[int]) -> list[int]:
+    """``acts`` with the first bid of each seat that bid blind (``view.blind_bids``) made blind,
+    as it was: the sampled deal then has the blind contract the engine scores (its multiplier)
+    and hides the talon as the real one does."""
+    out = list(acts)
+    spoken = 0
+    for i, (seat, _) in enumerate(view.auction):
+        if view.blind_bids >> seat & 1 and not spoken >> seat & 1 and is_bid(out[i]):
+            out[i] += BLIND - BID
+        spoken |= 1 << seat
+    return out
+
+
 def replay_deal(
     view: SeatView,
     dealt: list[int],
@@ -71,7 +95,7 @@ def replay_deal(
         d = Deal.new(view.rules, view.dealer, dealt, talon, aside=aside, shown=shown)
     except ValueError:
         return None
-    for action in history(view, given, discard):
+    for action in blind_bids(view, history(view, given, discard)):
         if action not in d.legal_actions():
             return None
         d.apply(action)
