@@ -15,18 +15,7 @@ from __future__ import annotations
 import random
 
 from ..cards import KING, QUEEN, card_list
-from ..engine.actions import (
-    BID,
-    BLIND,
-    DISCARD,
-    NAMED_AMOUNT,
-    PASS,
-    bid,
-    contract,
-    give,
-    is_bid,
-    play,
-)
+from ..engine.actions import DISCARD, NAMED_AMOUNT, PASS, bid, contract, give, play
 from ..engine.deal import Deal, Phase
 from ..engine.views import SeatView
 from ..rules.layout import FIXED_DEAL, KEEP_ONE, WITHOUT_TAKING, Layout
@@ -67,19 +56,6 @@ def history(view: SeatView, given: tuple[int, ...], discard: int = 0) -> list[in
     return acts
 
 
-def blind_bids(view: SeatView, acts: list[int]) -> list[int]:
-    """``acts`` with the first bid of each seat that bid blind (``view.blind_bids``) made blind,
-    as it was: the sampled deal then has the blind contract the engine scores (its multiplier)
-    and hides the talon as the real one does."""
-    out = list(acts)
-    spoken = 0
-    for i, (seat, _) in enumerate(view.auction):
-        if view.blind_bids >> seat & 1 and not spoken >> seat & 1 and is_bid(out[i]):
-            out[i] += BLIND - BID
-        spoken |= 1 << seat
-    return out
-
-
 def replay_deal(
     view: SeatView,
     dealt: list[int],
@@ -100,6 +76,21 @@ def replay_deal(
             return None
         d.apply(action)
     return d
+
+
+def blind_bids(view: SeatView, acts: list[int]) -> list[int]:
+    """``acts`` with the first bid of each seat that bid blind (``view.blind_bids``) made blind,
+    as it was: the sampled deal then has the blind contract the engine scores (its multiplier)
+    and hides the talon as the real one does."""
+    from ..engine.actions import BID, BLIND, is_bid
+
+    out = list(acts)
+    spoken = 0
+    for i, (seat, _) in enumerate(view.auction):
+        if view.blind_bids >> seat & 1 and not spoken >> seat & 1 and is_bid(out[i]):
+            out[i] += BLIND - BID
+        spoken |= 1 << seat
+    return out
 
 
 class Sampler:
