@@ -19,12 +19,14 @@ from thousand.bots.arena import (
     run_arena,
     seatings,
 )
+from thousand.cli.arena import record_name, record_writer
 from thousand.cli.main import main
 from thousand.engine import Game
 from thousand.engine.actions import PASS, is_bid
 from thousand.engine.dealing import deal_layout
 from thousand.engine.views import SeatView
-from thousand.rules import template_rules
+from thousand.records import read_record_file, replay, replay_json
+from thousand.rules import TEMPLATES, template_rules
 
 
 def test_seatings_put_every_bot_at_the_table() -> None:
@@ -176,3 +178,95 @@ def test_the_chart_is_a_valid_png_for_any_result() -> None:
         raw = zlib.decompress(png[start : start + length])
         assert len(raw) == 240 * (1 + 3 * 320)
         assert set(raw[:: 1 + 3 * 320]) == {0}  # every row starts with filter type 0
+
+
+def per_bot(bots: int, changes: dict[tuple[int, ...], list[int]]) -> list[float]:
+    """Each bot's points per deal in a deal-set, from each seating's deal ``changes``, as the
+    arena's ``per_deal_set`` gives them: the mean over the seats the bot held."""
+    sums, counts = [0.0] * bots, [0] * bots
+    for seating, row in changes.items():
+        for seat, b in enumerate(seating):
+            sums[b] += row[seat]
+            counts[b] += 1
+    return [round(s / c, 4) for s, c in zip(sums, counts, strict=True)]
+
+
+def replayed_points(folder: Path, result: dict[str, Any], index: int) -> list[float]:
+    """Each bot's points per deal in deal-set ``index``, from the records of its seatings
+    replayed."""
+    bots = result["config"]["bots"]
+    changes = {}
+    for seating in map(tuple, result["config"]["seatings"]):
+        record = read_record_file(str(folder / record_name("deal-set", index, seating)))
+        assert record.players == tuple(bots[b] for b in seating)
+        (deal,) = replay_json(replay(record))["deals"]
+        changes[seating] = deal["changes"]
+    return per_bot(len(bots), changes)
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_each_game_is_written_as_a_record_that_replays_to_the_arenas_points(
+    template: str, tmp_path: Path
+) -> None:
+    config = ArenaConfig(bots=("medium", "easy"), template=template, deals=2, seed=3)
+    result = run_arena(config, on_game=record_writer(tmp_path, config))
+    seatings_ = [tuple(s) for s in result["config"]["seatings"]]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        record_name("deal-set", i, s) for i in range(2) for s in seatings_
+    )
+    for i in range(2):
+        assert replayed_points(tmp_path, result, i) == result["per_deal_set"][i]
+
+
+def test_the_command_writes_records_that_replay_and_analyze(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--records``: a record per game, deal-sets and match-sets, that ``thousand replay``
+    replays to the points and winners the arena reported and ``thousand analyze`` reads; the
+    same seed writes the same files, whatever the number of workers."""
+    rules = '{"game.target": 300, "barrel.threshold": null}'
+    args = ["arena", "--bots", "medium,easy", "--deals", "2", "--matches", "1", "--seed", "4"]
+    args += ["--rules", rules, "--quiet"]
+    out = tmp_path / "result.json"
+    folder = tmp_path / "games" / "arena"  # made, parents too
+    assert main([*args, "--workers", "2", "--out", str(out), "--records", str(folder)]) == 0
+    result = json.loads(out.read_text())
+    seatings_ = [tuple(s) for s in result["config"]["seatings"]]
+    names = [record_name(kind, 0, s) for kind in ("deal-set", "match-set") for s in seatings_]
+    names += [record_name("deal-set", 1, s) for s in seatings_]
+    assert sorted(p.name for p in folder.iterdir()) == sorted(names)
+    capsys.readouterr()
+    for i in range(2):
+        changes = {}
+        for seating in seatings_:
+            path = folder / record_name("deal-set", i, seating)
+            assert main(["replay", str(path), "--json"]) == 0
+            (deal,) = json.loads(capsys.readouterr().out)["deals"]
+            changes[seating] = deal["changes"]
+        assert per_bot(2, changes) == result["per_deal_set"][i]
+    wins = [0, 0]
+    for seating in seatings_:
+        assert main(["replay", str(folder / record_name("match-set", 0, seating)), "--json"]) == 0
+        winner = json.loads(capsys.readouterr().out)["winner"]
+        assert winner is not None  # every match is won within the deal limit
+        wins[seating[winner]] += 1
+    rates = [round(w / len(seatings_), 4) for w in wins]
+    assert rates == [b["match_win_rate"] for b in result["bots"]]
+    assert main(["analyze", str(folder / record_name("deal-set", 0, seatings_[0]))]) == 0
+    assert capsys.readouterr().out.startswith("deal 1:")
+    again = tmp_path / "again"
+    assert main([*args, "--workers", "1", "--records", str(again)]) == 0
+    for name in names:
+        assert (again / name).read_bytes() == (folder / name).read_bytes()
+
+
+def test_records_where_no_folder_can_be_made_say_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    args = ["arena", "--bots", "medium,easy", "--deals", "1", "--quiet"]
+    assert main([*args, "--records", str(blocker / "games")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("arena: --records: cannot make the folder ")
+    assert len(err.strip().splitlines()) == 1

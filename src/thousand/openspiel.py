@@ -7,8 +7,15 @@ then make the engine's own actions (the ints of :mod:`thousand.engine.actions`),
 are each seat's deal change (rules.md 1.7, before the match's penalties). Information states are
 the seats' views (:mod:`thousand.engine.views`), so nothing hidden leaks into them.
 
-:func:`resampler` gives ISMCTS deals consistent with a seat's view, from
-:class:`thousand.bots.sampler.Sampler`.
+:func:`resampler` gives ISMCTS deals consistent with a seat's view, drawn from that view
+alone: the true hidden cards never reach the bot. It asks :class:`thousand.bots.sampler.Sampler`
+first (:data:`SAMPLER_DRAWS` times, as it may fail where a world exists, and always fails
+before the play where the talon is handed over without being taken); then it shuffles the
+cards this seat cannot see among the places it cannot see, replays the deal's moves on them
+(the cards in moves it cannot see shuffled alike) and keeps the first shuffle whose replay is
+legal and shows this seat exactly its view (:func:`shuffled_world`, at most
+:data:`SHUFFLE_TRIES` shuffles). Where both fail it raises :class:`NoWorldFound`: it never hands
+over the true state.
 """
 
 from __future__ import annotations
@@ -21,15 +28,27 @@ import numpy as np
 import pyspiel
 
 from .bots.sampler import Sampler
-from .cards import CARD_TEXT, DECK_SIZE
-from .engine.actions import MAX_ACTION, action_text
+from .cards import CARD_TEXT, DECK_SIZE, card_list
+from .engine.actions import (
+    CRAWL,
+    DECLARE,
+    DISCARD,
+    MAX_ACTION,
+    action_text,
+    give,
+    give_parts,
+    is_crawl,
+    is_discard,
+    is_give,
+    is_play,
+)
 from .engine.deal import Deal
-from .engine.dealing import dealt_from_deck
+from .engine.dealing import Dealt, dealt_from_deck
 from .engine.scoring import score
 from .engine.state import DealState
-from .engine.views import view
+from .engine.views import SeatView, view
 from .rules import Rules, template_rules
-from .rules.layout import Layout
+from .rules.layout import ASIDE, STOCK, TALON, Layout
 
 SHORT_NAME = "python_thousand"
 
@@ -87,8 +106,11 @@ class ThousandState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: ThousandGame) -> None:
         super().__init__(game)
         self.rules = game.rules
+        #: the deck in the order chance dealt it, top first
         self.dealt: list[int] = []
         self.deal: Deal | None = None
+        #: the players' actions since the deal was dealt
+        self.moves: list[int] = []
 
     # -- whose turn, and what may be done ------------------------------------------------------
 
@@ -114,6 +136,7 @@ class ThousandState(pyspiel.State):  # type: ignore[misc]
                 self.deal = _deal_from_order(self.rules, self.dealt)
         else:
             self.deal.apply(int(action))
+            self.moves.append(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -183,24 +206,139 @@ class ThousandObserver:
         return state.seat_view_json(player)
 
 
+#: how many times :func:`resampler` asks the sampler for a world (40 attempts each)
+SAMPLER_DRAWS = 3
+#: how many shuffles :func:`shuffled_world` tries
+SHUFFLE_TRIES = 2000
+
+
+class NoWorldFound(RuntimeError):
+    """No deal consistent with a seat's view was found (the true one is never handed over)."""
+
+
 def resampler(seed: int = 0) -> Any:
     """A callback for ISMCTS (``bot.set_resampler``): a state whose deal is drawn consistent with
-    the current player's view, at the same moment."""
+    the current player's view, at the same moment, from that view alone (see the module's
+    notes)."""
     rng = random.Random(seed)
 
     def resample(state: ThousandState, player: int) -> ThousandState:
         if state.deal is None:
-            return state.clone()  # type: ignore[no-any-return]
+            return _dealing_world(state, player, rng)
         seen = view(DealState(state.deal), player)
-        d = Sampler(seen, rng).draw()
-        if d is None:
-            return state.clone()  # type: ignore[no-any-return]
-        fresh = ThousandState(state.get_game())
-        fresh.dealt = list(state.dealt)
-        fresh.deal = d
-        return fresh
+        want = state.seat_view_json(player)
+        for _ in range(SAMPLER_DRAWS):
+            d = Sampler(seen, rng).draw()
+            order = None if d is None else deck_order(state.rules, d.cards_dealt)
+            if d is not None and order is not None:
+                fresh = ThousandState(state.get_game())
+                fresh.dealt = order
+                fresh.deal = d
+                # (the sampler's moves are not kept: ISMCTS resamples the real state only)
+                if fresh.seat_view_json(player) == want:
+                    return fresh
+        found = shuffled_world(state, player, rng, SHUFFLE_TRIES)
+        if found is None:
+            raise NoWorldFound(
+                f"no deal consistent with seat {player}'s view was found"
+                f" ({SAMPLER_DRAWS} sampler draws, {SHUFFLE_TRIES} shuffles)"
+            )
+        return found
 
     return resample
+
+
+def _visible(seen: SeatView) -> int:
+    """The cards ``seen`` shows (a mask): where they lie is known to the seat."""
+    mask = (seen.hand or 0) | (seen.dealt or 0) | seen.played | (seen.talon or 0)
+    mask |= (seen.discarded or 0) | (seen.open_hand or 0)
+    for c in (seen.received, seen.shown, seen.stock_face_up, *(seen.passed or ())):
+        if c is not None:
+            mask |= 1 << c
+    return mask
+
+
+def _relabelled(action: int, to: list[int]) -> int:
+    """``action`` with its card ``c`` (if any) replaced by ``to[c]``."""
+    if is_play(action):
+        base = DECLARE if action >= DECLARE else 0
+        return base + to[action - base]
+    if is_give(action):
+        c, seat = give_parts(action)
+        return give(to[c], seat)
+    if is_crawl(action):
+        return CRAWL + to[action - CRAWL]
+    if is_discard(action):
+        return DISCARD + to[action - DISCARD]
+    return action
+
+
+def shuffled_world(
+    state: ThousandState, player: int, rng: random.Random, tries: int = SHUFFLE_TRIES
+) -> ThousandState | None:
+    """A state of a deal drawn at random among those that ``player`` cannot tell from
+    ``state``: the cards it cannot see are shuffled among the places it cannot see (the cards of
+    the moves shuffled alike), and a shuffle counts only when the deal, replayed through the
+    engine, is legal and shows ``player`` exactly its view. Each such deal is as likely as any
+    other, whatever the true one; None after ``tries`` shuffles that do not count."""
+    assert state.deal is not None
+    rules = state.rules
+    seen = view(DealState(state.deal), player)
+    want = state.seat_view_json(player)
+    hidden = card_list(((1 << DECK_SIZE) - 1) & ~_visible(seen))
+    for _ in range(tries):
+        drawn = hidden[:]
+        rng.shuffle(drawn)
+        to = list(range(DECK_SIZE))
+        for c, d in zip(hidden, drawn, strict=True):
+            to[c] = d
+        fresh = ThousandState(state.get_game())
+        fresh.dealt = [to[c] for c in state.dealt]
+        fresh.deal = _deal_from_order(rules, fresh.dealt)
+        for action in state.moves:
+            moved = _relabelled(action, to)
+            if moved not in fresh.deal.legal_actions():
+                break
+            fresh.deal.apply(moved)
+            fresh.moves.append(moved)
+        else:
+            if fresh.seat_view_json(player) == want:
+                return fresh
+    return None
+
+
+def _dealing_world(state: ThousandState, player: int, rng: random.Random) -> ThousandState:
+    """While chance deals: the cards dealt so far to places other than ``player`` shuffled
+    among the cards not yet dealt to it."""
+    fresh = ThousandState(state.get_game())
+    mine = {i for i in range(len(state.dealt)) if _owner(state.rules, i) == player}
+    others = [c for c in range(DECK_SIZE) if c not in {state.dealt[i] for i in mine}]
+    rng.shuffle(others)
+    fresh.dealt = [state.dealt[i] if i in mine else others.pop() for i in range(len(state.dealt))]
+    return fresh
+
+
+def deck_order(rules: Rules, dealt: Dealt) -> list[int] | None:
+    """A deck, top first, that the layout deals as ``dealt`` with seat 0 dealing: each place's
+    cards in order of rank and suit, the stock in its order, the shown card first; None where
+    the layout deals no such deck."""
+    layout = Layout.of(rules)
+    cards: dict[int, list[int]] = {p: card_list(m) for p, m in enumerate(dealt.hands)}
+    for i, m in enumerate(dealt.talons):
+        cards[TALON - i] = card_list(m)
+    cards[STOCK] = list(dealt.stock)
+    cards[ASIDE] = card_list(dealt.aside)
+    order: list[int] = []
+    for start, end, place in layout.blocks(0):
+        block = cards[place]
+        if start == 0 and dealt.shown >= 0 and dealt.shown in block:
+            block.remove(dealt.shown)
+            block.insert(0, dealt.shown)
+        order += block[: end - start]
+        del block[: end - start]
+    if len(order) != DECK_SIZE or dealt_from_deck(layout, order, 0) != dealt:
+        return None
+    return order
 
 
 _registered = False

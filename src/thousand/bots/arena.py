@@ -7,6 +7,10 @@ penalties) of the seats it held; the difference between two bots is paired by de
 of the cards cancels. A *match-set* is the same with whole matches (the same seeded sequence of
 deals in every seating). Everything is seeded: the same seed gives the same result, whatever the
 number of worker processes.
+
+:func:`run_arena` hands every game it played (a deal-set's seatings: one deal each; a
+match-set's: whole matches) to its ``on_game`` callback, in the order of the sets, so that the
+caller can keep them (``thousand arena --records`` writes each as a record).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeAlias
 
 from ..engine import Game
 from ..engine.actions import PASS, is_bid
@@ -99,8 +103,16 @@ def play_out(
     return game
 
 
-def play_deal_set(config: ArenaConfig, index: int) -> list[Played]:
-    """Deal-set ``index``: one deal, played once in every seating."""
+#: the games of one set, seating by seating (the bot index of each seat, and the game)
+Games: TypeAlias = list[tuple[tuple[int, ...], Game]]
+#: what :func:`run_arena` hands each game it played to: ``"deal-set"`` or ``"match-set"``,
+#: the set's index (from 0), the seating, and the game
+OnGame: TypeAlias = Callable[[str, int, tuple[int, ...], Game], None]
+
+
+def play_deal_set(config: ArenaConfig, index: int, games: Games | None = None) -> list[Played]:
+    """Deal-set ``index``: one deal, played once in every seating; each game played is
+    appended to ``games`` when given."""
     rules = config.make_rules()
     n = rules.players_count
     rng = random.Random(derive_seed(config.seed, "deal", index))
@@ -113,6 +125,8 @@ def play_deal_set(config: ArenaConfig, index: int) -> list[Played]:
         timing: dict[int, list[float]] = {}
         chosen: set[int] = set()
         game = play_out(game, bots, seating, timing, chosen)
+        if games is not None:
+            games.append((seating, game))
         outcome = game.reports[-1].outcome
         out.append(
             Played(
@@ -128,9 +142,12 @@ def play_deal_set(config: ArenaConfig, index: int) -> list[Played]:
     return out
 
 
-def play_match_set(config: ArenaConfig, index: int) -> list[tuple[tuple[int, ...], int | None]]:
+def play_match_set(
+    config: ArenaConfig, index: int, games: Games | None = None
+) -> list[tuple[tuple[int, ...], int | None]]:
     """Match-set ``index``: one seeded sequence of deals, a whole match in every seating;
-    (seating, winning seat or None when no winner within ``max_match_deals``) for each."""
+    (seating, winning seat or None when no winner within ``max_match_deals``) for each. Each
+    match played is appended to ``games`` when given."""
     rules = config.make_rules()
     out: list[tuple[tuple[int, ...], int | None]] = []
     for seating in seatings(len(config.bots), rules.players_count):
@@ -142,6 +159,8 @@ def play_match_set(config: ArenaConfig, index: int) -> list[tuple[tuple[int, ...
             if game.over:
                 break
             game = play_out(game.shuffle_and_deal(rng), bots, seating, timing)
+        if games is not None:
+            games.append((seating, game))
         out.append((seating, game.match.winner))
     return out
 
@@ -263,46 +282,64 @@ def run_arena(
     config: ArenaConfig,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    on_game: OnGame | None = None,
 ) -> dict[str, Any]:
-    """Play every deal-set and match-set (in ``workers`` processes) and summarize."""
+    """Play every deal-set and match-set (in ``workers`` processes) and summarize; each game
+    played goes to ``on_game`` (in this process, in order) when given."""
+    keep = on_game is not None
     total = config.deals + config.matches
     done = 0
     deal_sets: list[list[Played]] = []
     match_sets: list[list[tuple[tuple[int, ...], int | None]]] = []
 
-    def tick() -> None:
+    def tick(kind: str, index: int, games: Games | None) -> None:
         nonlocal done
+        if on_game is not None and games is not None:
+            for seating, game in games:
+                on_game(kind, index, seating, game)
         done += 1
         if progress is not None:
             progress(done, total)
 
     if workers <= 1:
         for i in range(config.deals):
-            deal_sets.append(play_deal_set(config, i))
-            tick()
+            games: Games | None = [] if keep else None
+            deal_sets.append(play_deal_set(config, i, games))
+            tick("deal-set", i, games)
         for i in range(config.matches):
-            match_sets.append(play_match_set(config, i))
-            tick()
+            games = [] if keep else None
+            match_sets.append(play_match_set(config, i, games))
+            tick("match-set", i, games)
     else:
         import multiprocessing
 
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for ds in pool.imap(_deal_task, _tasks(config, config.deals)):
+            for i, (ds, games) in enumerate(
+                pool.imap(_deal_task, _tasks(config, config.deals, keep))
+            ):
                 deal_sets.append(ds)
-                tick()
-            for ms in pool.imap(_match_task, _tasks(config, config.matches)):
+                tick("deal-set", i, games)
+            for i, (ms, games) in enumerate(
+                pool.imap(_match_task, _tasks(config, config.matches, keep))
+            ):
                 match_sets.append(ms)
-                tick()
+                tick("match-set", i, games)
     return summarize(config, deal_sets, match_sets)
 
 
-def _tasks(config: ArenaConfig, count: int) -> Iterator[tuple[ArenaConfig, int]]:
-    return ((config, i) for i in range(count))
+def _tasks(config: ArenaConfig, count: int, keep: bool) -> Iterator[tuple[ArenaConfig, int, bool]]:
+    return ((config, i, keep) for i in range(count))
 
 
-def _deal_task(task: tuple[ArenaConfig, int]) -> list[Played]:
-    return play_deal_set(*task)
+def _deal_task(task: tuple[ArenaConfig, int, bool]) -> tuple[list[Played], Games | None]:
+    config, index, keep = task
+    games: Games | None = [] if keep else None
+    return play_deal_set(config, index, games), games
 
 
-def _match_task(task: tuple[ArenaConfig, int]) -> list[tuple[tuple[int, ...], int | None]]:
-    return play_match_set(*task)
+def _match_task(
+    task: tuple[ArenaConfig, int, bool],
+) -> tuple[list[tuple[tuple[int, ...], int | None]], Games | None]:
+    config, index, keep = task
+    games: Games | None = [] if keep else None
+    return play_match_set(config, index, games), games

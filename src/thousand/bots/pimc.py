@@ -32,6 +32,7 @@ from ..engine.actions import (
     is_contract,
     is_give,
 )
+from ..engine.contra import factor
 from ..engine.deal import Deal, Phase
 from ..engine.views import SeatView
 from ..rules import Rules
@@ -317,8 +318,10 @@ class PimcBot:
             share = made[a] / count
             if share > best_share + 1e-9:
                 best_action, best_share = a, share
-        if WRITE_OFF in actions and best_share < WRITE_OFF_BELOW and self.heuristic.hopeless(view):
-            return WRITE_OFF
+        if WRITE_OFF in actions:
+            hopeless = best_share < WRITE_OFF_BELOW and self.heuristic.hopeless(view)
+            if hopeless or writeoff_pays(view, deals[0], best_share):
+                return WRITE_OFF
         return best_action
 
     def _contract(self, view: SeatView, deals: list[Deal], fallback: int) -> int:
@@ -353,6 +356,23 @@ class PimcBot:
         """Whether an amount the samples might name has a share still close to the threshold."""
         count = len(tops)
         return any(self._close(sum(1 for t in tops if t >= x), count) for x in amounts[1:])
+
+
+def writeoff_pays(view: SeatView, sample: Deal, share: float) -> bool:
+    """Whether writing off loses the declarer less than playing on, by the engine's figures: a
+    write-off changes its total by ``view.writeoff_changes``; playing on gains the contract's
+    stake with chance ``share`` and loses it otherwise, the stake being the contract times the
+    engine's multiplier of the sampled deal (:func:`thousand.engine.contra.factor`: a blind
+    contract counts ``bidding.blind_multiplier`` times, won or lost, a write-off once). Only
+    where the engine multiplies the stake: without, the write-off is left to the make-share
+    and the heuristic, as before."""
+    if view.writeoff_changes is None or view.seat is None or view.contract is None:
+        return False
+    multiplier = factor(sample)
+    if multiplier == 1:
+        return False
+    stake = view.contract * multiplier
+    return (2 * share - 1) * stake < view.writeoff_changes[view.seat]
 
 
 def _best(scores: dict[int, float], fallback: int) -> int:

@@ -70,11 +70,26 @@ def replay_deal(
         d = Deal.new(view.rules, view.dealer, dealt, talon, aside=aside, shown=shown)
     except ValueError:
         return None
-    for action in history(view, given, discard):
+    for action in blind_bids(view, history(view, given, discard)):
         if action not in d.legal_actions():
             return None
         d.apply(action)
     return d
+
+
+def blind_bids(view: SeatView, acts: list[int]) -> list[int]:
+    """``acts`` with the first bid of each seat that bid blind (``view.blind_bids``) made blind,
+    as it was: the sampled deal then has the blind contract the engine scores (its multiplier)
+    and hides the talon as the real one does."""
+    from ..engine.actions import BID, BLIND, is_bid
+
+    out = list(acts)
+    spoken = 0
+    for i, (seat, _) in enumerate(view.auction):
+        if view.blind_bids >> seat & 1 and not spoken >> seat & 1 and is_bid(out[i]):
+            out[i] += BLIND - BID
+        spoken |= 1 << seat
+    return out
 
 
 class Sampler:

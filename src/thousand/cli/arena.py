@@ -6,12 +6,15 @@ import json
 import os
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..bots.arena import ArenaConfig, run_arena
+from ..bots.arena import ArenaConfig, OnGame, run_arena
 from ..bots.levels import ALIASES, LEVELS
 from ..bots.plot import arena_png
+from ..engine import Game
+from ..records import record_of_game, write_record
 from ..rules.custom import overrides_from_json
 from .selfplay import OptionError, load_rules
 
@@ -101,6 +104,27 @@ def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
 
+def record_name(kind: str, index: int, seating: tuple[int, ...]) -> str:
+    """The file name of the record of ``kind`` (``deal-set`` or ``match-set``) number ``index``
+    (from 0, as in the result's ``per_deal_set``) played in ``seating`` (the bot index of each
+    seat, as in the result's ``seatings``): ``deal-set-0003-seating-0-1-1.json``."""
+    return f"{kind}-{index:04d}-seating-{'-'.join(str(b) for b in seating)}.json"
+
+
+def record_writer(folder: Path, config: ArenaConfig) -> OnGame:
+    """Writes each game the arena plays into ``folder`` as a ``thousand/1`` record, its players
+    named after the bots in their seats."""
+
+    def write(kind: str, index: int, seating: tuple[int, ...], game: Game) -> None:
+        record = record_of_game(game, config.template)
+        named = replace(record, players=tuple(config.bots[b] for b in seating))
+        (folder / record_name(kind, index, seating)).write_text(
+            write_record(named), encoding="utf-8"
+        )
+
+    return write
+
+
 def run(
     bots: str,
     deals: int,
@@ -112,6 +136,7 @@ def run(
     plot: str | None,
     rules_json: str | None,
     quiet: bool = False,
+    records: str | None = None,
 ) -> int:
     try:
         names = parse_bots(bots)
@@ -119,6 +144,8 @@ def run(
             raise ValueError("--deals and --matches: play at least one deal-set or match-set")
         load_rules(template, rules_json)
         overrides = overrides_from_json(rules_json) if rules_json else {}
+        if records is not None:
+            _make_folder(records)
     except (ValueError, OptionError) as error:
         print(f"arena: {error}", file=sys.stderr)
         return 2
@@ -132,7 +159,8 @@ def run(
     )
     count = workers if workers is not None else min(2, os.cpu_count() or 1)
     progress = None if quiet else Progress(sys.stderr)
-    result = run_arena(config, workers=count, progress=progress)
+    on_game = None if records is None else record_writer(Path(records), config)
+    result = run_arena(config, workers=count, progress=progress, on_game=on_game)
     for line in report_lines(result):
         print(line)
     if out:
@@ -140,3 +168,12 @@ def run(
     if plot:
         Path(plot).write_bytes(arena_png(result))
     return 0
+
+
+def _make_folder(path: str) -> None:
+    """Make the folder of ``--records`` (and its parents); ValueError, in one sentence, where it
+    cannot be."""
+    try:
+        Path(path).mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise ValueError(f"--records: cannot make the folder {path}: {e.strerror}") from None

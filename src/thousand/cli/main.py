@@ -113,6 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--plot", metavar="FILE", help="write a PNG chart of the result here")
     ap.add_argument("--rules", metavar="JSON", help='rule overrides as a record\'s "rules" object')
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
+    ap.add_argument(
+        "--records", metavar="DIR", help="write every game played here as a thousand/1 record"
+    )
 
     an = sub.add_parser("analyze", help="what the declarer could make, and the costly cards")
     an.add_argument("file", help="a thousand/1 record (JSON)")
@@ -177,6 +180,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             args.plot,
             args.rules,
             args.quiet,
+            args.records,
         )
     if args.command == "analyze":
         from .analyze import run as run_analyze
