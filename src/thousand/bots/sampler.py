@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from ..cards import KING, QUEEN, card_list
-from ..engine.actions import DISCARD, NAMED_AMOUNT, PASS, bid, contract, give
+from ..engine.actions import DISCARD, NAMED_AMOUNT, contract, give
 from ..engine.deal import Deal, Phase
 from ..engine.views import SeatView
 from ..rules.layout import FIXED_DEAL, KEEP_ONE, WITHOUT_TAKING, Layout
@@ -36,7 +36,7 @@ def history(view: SeatView, given: tuple[int, ...], discard: int = 0) -> list[in
     as the view gives them (another seat's face-down crawl card is
     :data:`~thousand.engine.views.FACE_DOWN`, which no deal accepts: that moment is not
     sampled)."""
-    acts = [PASS if a == 0 else bid(a) for _, a in view.auction]
+    acts = list(view.auction_actions())
     if view.declarer is None:
         return acts
     declarer = view.declarer
@@ -70,26 +70,11 @@ def replay_deal(
         d = Deal.new(view.rules, view.dealer, dealt, talon, aside=aside, shown=shown)
     except ValueError:
         return None
-    for action in blind_bids(view, history(view, given, discard)):
+    for action in history(view, given, discard):
         if action not in d.legal_actions():
             return None
         d.apply(action)
     return d
-
-
-def blind_bids(view: SeatView, acts: list[int]) -> list[int]:
-    """``acts`` with the first bid of each seat that bid blind (``view.blind_bids``) made blind,
-    as it was: the sampled deal then has the blind contract the engine scores (its multiplier)
-    and hides the talon as the real one does."""
-    from ..engine.actions import BID, BLIND, is_bid
-
-    out = list(acts)
-    spoken = 0
-    for i, (seat, _) in enumerate(view.auction):
-        if view.blind_bids >> seat & 1 and not spoken >> seat & 1 and is_bid(out[i]):
-            out[i] += BLIND - BID
-        spoken |= 1 << seat
-    return out
 
 
 class Sampler:

@@ -203,6 +203,11 @@ class SeatView:
         )
         return (*done, self.trick) if self.trick else done
 
+    def auction_actions(self) -> tuple[int, ...]:
+        """The auction's moves as actions, in order: a pass, a bid, or a blind seat's first bid
+        as a blind bid (``bidding.blind``)."""
+        return tuple(action for _, action in _auction_moves(self.auction, self.blind_bids))
+
     def play_order(self, leader: int) -> tuple[int, ...]:
         """The active seats in play order from ``leader``."""
         return _play_order(self.active, leader, len(self.active))
@@ -333,25 +338,29 @@ def _cards(mask: int | None) -> list[str] | None:
     return text.split(" ") if text else []
 
 
-def _auction_json(auction: tuple[tuple[int, int], ...], blinds: int) -> list[dict[str, Any]]:
-    """The auction's moves as record tokens: a blind seat's first move is ``blind N``."""
-    out: list[dict[str, Any]] = []
+def _auction_moves(auction: tuple[tuple[int, int], ...], blinds: int) -> list[tuple[int, int]]:
+    """The auction's moves as (seat, action): a blind seat's first move is a blind bid."""
+    out: list[tuple[int, int]] = []
     spoke = 0
     for s, a in auction:
         blind = bool(blinds >> s & 1) and not spoke >> s & 1
         spoke |= 1 << s
-        if a > NAMED_AMOUNT:
-            move = NAMED_WORDS[a - NAMED_AMOUNT]
-        else:
-            move = "pass" if a == 0 else f"blind {a}" if blind else str(a)
-        out.append({"seat": s, "move": move, "action": move_json(_auction_action(a, blind))})
+        out.append((s, _auction_action(a, blind)))
+    return out
+
+
+def _auction_json(auction: tuple[tuple[int, int], ...], blinds: int) -> list[dict[str, Any]]:
+    """The auction's moves as record tokens: a blind seat's first move is ``blind N``."""
+    out: list[dict[str, Any]] = []
+    for s, action in _auction_moves(auction, blinds):
+        out.append({"seat": s, "move": action_text(action), "action": move_json(action)})
     return out
 
 
 def _auction_action(amount: int, blind: bool) -> int:
     if amount == 0:
         return PASS
-    return BLIND + amount if blind else bid(amount)
+    return BLIND + amount if blind and amount <= NAMED_AMOUNT else bid(amount)
 
 
 def move_json(action: int) -> dict[str, Any]:
