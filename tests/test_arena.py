@@ -270,3 +270,41 @@ def test_records_where_no_folder_can_be_made_say_so(
     err = capsys.readouterr().err
     assert err.startswith("arena: --records: cannot make the folder ")
     assert len(err.strip().splitlines()) == 1
+
+
+def test_the_auction_is_counted_per_bot() -> None:
+    """Each bot's pass-rate (passes over the auction turns on which it could pass), the share of
+    its contracts that were forced and its mean contract, worked out again from the games."""
+    config = ArenaConfig(bots=("medium", "easy"), deals=4, seed=5)
+    games: list[tuple[tuple[int, ...], Game]] = []
+    result = run_arena(config, on_game=lambda _k, _i, seating, game: games.append((seating, game)))
+    rules = config.make_rules()
+    turns = [0, 0]
+    passes = [0, 0]
+    declared = [0, 0]
+    contracts = [0, 0]
+    forced = [0, 0]
+    for seating, game in games:
+        chose: set[int] = set()
+        log = game.logs[0]
+        again = Game.start(rules, dealer=log.dealer).new_deal(log.dealt)
+        for action in log.moves:
+            assert again.deal is not None
+            seat = again.deal.to_act
+            assert seat is not None
+            if again.deal.phase.name == "AUCTION" and PASS in again.deal.legal_actions():
+                turns[seating[seat]] += 1
+                passes[seating[seat]] += action == PASS
+                if is_bid(action):
+                    chose.add(seat)
+            again = again.apply(action)
+        outcome = game.reports[-1].outcome
+        if outcome.declarer is not None:
+            declared[seating[outcome.declarer]] += 1
+            contracts[seating[outcome.declarer]] += outcome.contract or 0
+            forced[seating[outcome.declarer]] += outcome.declarer not in chose
+    for b, entry in enumerate(result["bots"]):
+        assert turns[b] > 0
+        assert entry["pass_rate"] == pytest.approx(passes[b] / turns[b], abs=1e-4)
+        assert entry["mean_contract"] == pytest.approx(contracts[b] / declared[b], abs=1e-4)
+        assert entry["forced_share"] == pytest.approx(forced[b] / declared[b], abs=1e-4)

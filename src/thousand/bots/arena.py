@@ -26,6 +26,7 @@ from typing import Any, TypeAlias
 
 from ..engine import Game
 from ..engine.actions import PASS, is_bid
+from ..engine.deal import Phase
 from ..engine.dealing import deal_layout
 from ..engine.views import game_view
 from ..rules import Rules, template_rules
@@ -68,6 +69,8 @@ class Played:
     timing: dict[int, tuple[int, float]] = field(default_factory=dict)
     #: the declarer never bid of its own will (a forced dealer, or a bid it could not pass on)
     forced: bool = False
+    #: per bot index: (auction turns on which it could pass, passes)
+    auction: dict[int, tuple[int, int]] = field(default_factory=dict)
 
 
 def _bots_for(config: ArenaConfig, seating: tuple[int, ...], *labels: object) -> list[Bot]:
@@ -83,9 +86,10 @@ def play_out(
     seating: tuple[int, ...],
     timing: dict[int, list[float]],
     chosen: set[int] | None = None,
+    auction: dict[int, list[int]] | None = None,
 ) -> Game:
     """Play the deal out; ``chosen`` collects the seats that made a bid they could have passed
-    on."""
+    on, ``auction`` counts each bot's auction turns on which it could pass, and its passes."""
     while game.in_deal:
         assert game.deal is not None
         seat = game.deal.to_act
@@ -96,6 +100,10 @@ def play_out(
         spent = time.perf_counter() - start
         if chosen is not None and is_bid(action) and PASS in view.legal_actions:
             chosen.add(seat)
+        if auction is not None and view.phase is Phase.AUCTION and PASS in view.legal_actions:
+            turns = auction.setdefault(seating[seat], [0, 0])
+            turns[0] += 1
+            turns[1] += action == PASS
         slot = timing.setdefault(seating[seat], [0.0, 0.0])
         slot[0] += 1
         slot[1] += spent
@@ -124,7 +132,8 @@ def play_deal_set(config: ArenaConfig, index: int, games: Games | None = None) -
         game = Game.start(rules, dealer=dealer).new_deal(dealt)
         timing: dict[int, list[float]] = {}
         chosen: set[int] = set()
-        game = play_out(game, bots, seating, timing, chosen)
+        auction: dict[int, list[int]] = {}
+        game = play_out(game, bots, seating, timing, chosen, auction)
         if games is not None:
             games.append((seating, game))
         outcome = game.reports[-1].outcome
@@ -137,6 +146,7 @@ def play_deal_set(config: ArenaConfig, index: int, games: Games | None = None) -
                 outcome.result,
                 {b: (int(t[0]), t[1]) for b, t in timing.items()},
                 outcome.declarer is not None and outcome.declarer not in chosen,
+                {b: (t[0], t[1]) for b, t in auction.items()},
             )
         )
     return out
@@ -202,18 +212,24 @@ def summarize(
     for b in range(k):
         made = failed = written = declared = 0
         bid_made = bid_played = 0
+        forced = contracts = turns = passes = 0
         decisions = 0
         seconds = 0.0
         for ds in deal_sets:
             for p in ds:
                 if p.declarer is not None and p.seating[p.declarer] == b:
                     declared += 1
+                    forced += p.forced
+                    contracts += p.contract or 0
                     made += p.result == "made"
                     failed += p.result == "failed"
                     written += p.result == "written-off"
                     if not p.forced and p.result in ("made", "failed"):
                         bid_played += 1
                         bid_made += p.result == "made"
+                t, passed = p.auction.get(b, (0, 0))
+                turns += t
+                passes += passed
                 n, s = p.timing.get(b, (0, 0.0))
                 decisions += n
                 seconds += s
@@ -230,6 +246,9 @@ def summarize(
             "make_rate": _num(made / played) if played else None,
             "bid_contracts_played": bid_played,
             "bid_make_rate": _num(bid_made / bid_played) if bid_played else None,
+            "pass_rate": _num(passes / turns) if turns else None,
+            "forced_share": _num(forced / declared) if declared else None,
+            "mean_contract": _num(contracts / declared) if declared else None,
             "decisions": decisions,
             "ms_per_decision": _num(1000 * seconds / decisions) if decisions else None,
         }

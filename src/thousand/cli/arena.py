@@ -71,6 +71,8 @@ def report_lines(result: dict[str, Any]) -> list[str]:
             f" made {b['made']}, failed {b['failed']}, wrote off {b['written_off']}"
             f" (make-rate {'-' if rate is None else f'{100 * rate:.1f}%'},"
             f" {_pct(b['bid_make_rate'])} of the contracts it chose to bid);"
+            f" passed {_pct(b['pass_rate'])} of its auction turns, {_pct(b['forced_share'])}"
+            f" of its contracts forced, mean contract {_f(b['mean_contract'])};"
             f" {_f(b['ms_per_decision'], 2)} ms per decision"
         )
         if "match_win_rate" in b:
