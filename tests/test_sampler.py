@@ -14,6 +14,7 @@ from thousand.cards import SUIT_MASKS, mask_of, parse_cards
 from thousand.engine import DealState, Game
 from thousand.engine.actions import ANNOUNCE, CRAWL
 from thousand.engine.deal import Phase
+from thousand.engine.dealing import Dealt
 from thousand.engine.views import game_view, view
 from thousand.rules import rules_from_record, template_rules
 
@@ -172,3 +173,29 @@ def test_samples_replay_declarations_from_hand_and_crawls(
         assert announced > 5
     if template == "estonian":
         assert crawled > 2
+
+
+def test_a_raise_shown_by_a_marriage_with_a_talon_card_is_sampled() -> None:
+    """two-player-b (fixed-deal, a raise only as far as the marriages held): the declarer took
+    Qd from the talon shown to its opponent, held Kd, and raised to 125. Every world must give
+    it a marriage, and the diamonds may be it although Qd is a talon card (no world was found)."""
+    rules = template_rules("two-player-b")
+    dealt = Dealt(
+        hands=(
+            mask_of(parse_cards("Jc Td Th Kh 9h Ts Qs")),
+            mask_of(parse_cards("Qc Kd Ah Qh As Js 9s")),
+        ),
+        talons=(mask_of(parse_cards("Qd Jd Ks")),),
+        aside=mask_of(parse_cards("9c Ac Tc 9d Ad Jh Kc")),
+    )
+    game = Game.start(rules, dealer=0).new_deal(dealt)
+    for token in ("100", "pass", "give Qc 0", "discard Qh", "contract 125", "As"):
+        game = game.apply(token)
+    assert game.deal is not None
+    seen = dataclasses.replace(view(game.deal, 0), match=None)
+    assert seen.talon is not None and seen.contract == 125
+    sampler = Sampler(seen, random.Random(3))
+    for _ in range(10):
+        d = sampler.draw()
+        assert d is not None
+        assert view(DealState(d), 0) == seen

@@ -456,9 +456,12 @@ class Sampler:
             return None
         hands_need = [0, 0]
         hands_need[other] = need
-        pool = self._force_marriages(hands, hands_need, pool)
-        if pool < 0:
+        # a marriage the raise shows may hold a talon card (the talon is the declarer's)
+        either = self._force_marriages(hands, hands_need, pool | talon_rest)
+        if either < 0:
             return None
+        talon_rest &= either
+        pool &= either
         need = hands_need[other]
         unused = 0
         # the talon cards first: the declarer's hand or its discard only
