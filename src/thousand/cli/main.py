@@ -138,6 +138,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _dispatch(args: argparse.Namespace) -> int:
+    if args.command in ("play", "serve", "arena", "selfplay", "analyze"):  # the bots think
+        from .build import warn_if_slow
+
+        warn_if_slow()
     if args.command == "replay":
         from .replay import run
 
