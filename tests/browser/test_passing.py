@@ -1,5 +1,6 @@
-"""The declarer's turn after the auction: the talon turned up, a card handed by tapping it and
-then a seat, another by dragging it onto a seat, the raise control, and the last trick."""
+"""The declarer's turn after the auction: the talon taken into the hand (and off the felt), a
+card handed by tapping it and then a seat, another by dragging it onto a seat, the raise
+control, and the last trick."""
 
 from __future__ import annotations
 
@@ -26,9 +27,12 @@ def test_passing_by_tap_and_by_drag_then_raising(page: Page, server: Server) -> 
         play_turn(page, bid=True)
         expect(table(page)).not_to_have_attribute("data-state", "sending")
     expect(table(page)).to_have_attribute("data-phase", "passing")
-    expect(page.get_by_role("group", name="Talon").locator(".card")).to_have_count(3)
+    # the talon is in the declarer's hand now, marked there, and no longer on the felt
     hand = page.locator(".hand.mine button.card")
     expect(hand).to_have_count(10)
+    expect(page.locator(".hand.mine button.card.from-talon")).to_have_count(3)
+    expect(page.get_by_role("group", name="Talon")).to_have_count(0)
+    expect(page.locator(".centre .card")).to_have_count(0)
     names = [s["name"] for s in server.get(f"/tables/{table_id}").json()["seats"]]
 
     # tap a card, then a seat
