@@ -146,7 +146,8 @@ export function tableScreen(root, tableId, { watch }) {
     const event = state.said;
     if (!event) return "";
     if (event.kind === "deal") return t("said.deal", { n: event.number, name: name(event.dealer) });
-    return moveSentence(event, name);
+    // the deal's last move also says its result (the panel is not announced by itself)
+    return event.report ? `${moveSentence(event, name)} ${resultHeadline(event.report)}` : moveSentence(event, name);
   }
 
   // -- pieces of the table ------------------------------------------------------------------------
@@ -396,6 +397,27 @@ export function tableScreen(root, tableId, { watch }) {
     dialog.showModal();
   }
 
+  /** A deal's result in one sentence: the contract made or failed and what the declarer took
+   * (the server's deal points), or the result word. */
+  function resultHeadline(report) {
+    const declarer = report.declarer;
+    const contract =
+      report.contract === null
+        ? null
+        : report.bid !== null && report.bid !== report.contract
+          ? t("sheet.bid_contract", { bid: report.bid, contract: report.contract })
+          : String(report.contract);
+    const took = declarer !== null && report.deal_points ? report.deal_points[declarer] : null;
+    if (declarer !== null && contract !== null && took !== null && report.result === "made") {
+      return t("result.made_by", { name: name(declarer), n: contract, took });
+    }
+    if (declarer !== null && contract !== null && took !== null && report.result === "failed") {
+      return t("result.failed_by", { name: name(declarer), n: contract, took });
+    }
+    if (declarer !== null) return t("result.of", { name: name(declarer), result: resultName(report.result) });
+    return t("result.plain", { result: resultName(report.result) });
+  }
+
   /** The last deal's result, every figure of its report (the server's): what each seat took in
    * card points and marriages, its deal points, its change and total with the deal's marks,
    * and the contract made or failed. It stays until the player closes it or makes a move. */
@@ -406,24 +428,7 @@ export function tableScreen(root, tableId, { watch }) {
     const dash = "–";
     const marks = Array.from({ length: seats }, () => []);
     for (const e of report.events || []) if (e.seat < seats) marks[e.seat].push(e.event);
-    const contract =
-      report.contract === null
-        ? null
-        : report.bid !== null && report.bid !== report.contract
-          ? t("sheet.bid_contract", { bid: report.bid, contract: report.contract })
-          : String(report.contract);
     const declarer = report.declarer;
-    const took = declarer !== null && report.deal_points ? report.deal_points[declarer] : null;
-    let headline;
-    if (declarer !== null && contract !== null && took !== null && report.result === "made") {
-      headline = t("result.made_by", { name: name(declarer), n: contract, took });
-    } else if (declarer !== null && contract !== null && took !== null && report.result === "failed") {
-      headline = t("result.failed_by", { name: name(declarer), n: contract, took });
-    } else if (declarer !== null) {
-      headline = t("result.of", { name: name(declarer), result: resultName(report.result) });
-    } else {
-      headline = t("result.plain", { result: resultName(report.result) });
-    }
     const figure = (list, seat) => (list ? String(list[seat]) : dash);
     const rows = report.totals.map((total, seat) =>
       h(
@@ -441,7 +446,7 @@ export function tableScreen(root, tableId, { watch }) {
       "section",
       { class: "deal-result", "aria-labelledby": "deal-result-title", dataset: { result: report.result } },
       h("h2", { id: "deal-result-title" }, t("result.title", { n: number })),
-      h("p", { class: "headline" }, headline),
+      h("p", { class: "headline" }, resultHeadline(report)),
       h(
         "div",
         { class: "sheet-scroll" },
