@@ -1,7 +1,8 @@
 // The table (#/table/ID for a seat, #/watch/ID for a spectator): the seats with their card
 // backs, counts and names; the own hand sorted by suit (trump first); the auction and the
 // bidding box; the talon; passing (tap a card, then a seat; or drag it onto the seat); the
-// write-off dialog; the trick area and the last trick; the scoresheet; the end of the match.
+// write-off dialog; the trick area and the last trick; each deal's result (until closed or the
+// next move); the scoresheet; the end of the match.
 // Everything the player may do comes from the view's typed moves (kind, card, seat, amount...):
 // the page knows no rules and reads no move token; it sends a move's token back as it came.
 
