@@ -91,3 +91,33 @@ def test_the_checks_find_what_they_look_for() -> None:
     assert T_CALL.findall(sample) == ["a.b", "c"]
     assert len(T_OTHER.findall(sample)) == 1
     assert without_comments('a = 1; // t("x")\n/* t("y") */ b').count('t("') == 0
+
+
+#: the plural categories Intl.PluralRules gives whole numbers in each language (CLDR)
+PLURAL_CATEGORIES = {
+    "en": {"one", "other"},
+    "et": {"one", "other"},
+    "ru": {"one", "few", "many", "other"},
+    "uk": {"one", "few", "many", "other"},
+    "pl": {"one", "few", "many", "other"},
+}
+PLURAL = re.compile(r"\{(\w+), plural,((?:\s*[=\w]+\s*\{[^{}]*\})+)\s*\}")
+ARM = re.compile(r"([=\w]+)\s*\{([^{}]*)\}")
+
+
+def test_the_plural_forms_cover_what_each_language_needs() -> None:
+    assert set(PLURAL_CATEGORIES) == set(LANGUAGES)
+    with_plurals = {key for key, text in load("en").items() if PLURAL.search(text)}
+    # a count in a sentence is written with plural forms, never as "player(s)" or "players: 3"
+    assert {"lobby.players", "table.waiting"} <= with_plurals
+    for lang in LANGUAGES:
+        for key, text in load(lang).items():
+            if "(s)" in text:
+                raise AssertionError(f"{lang}.json: {key} writes a plural as (s): {text!r}")
+            if key not in with_plurals:
+                continue
+            found = PLURAL.search(text)
+            assert found, f"{lang}.json: {key} has no plural forms: {text!r}"
+            arms = {word for word, _ in ARM.findall(found.group(2))}
+            assert arms >= PLURAL_CATEGORIES[lang], f"{lang}.json: {key} lacks forms: {text!r}"
+            assert all("#" in arm for _, arm in ARM.findall(found.group(2))), (lang, key)

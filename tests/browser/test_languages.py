@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from ..server_support import Server
-from .support import catalogue, seat_at, shot, table_against_bots, wait_turn
+from .support import catalogue, play_turn, seat_at, shot, table_against_bots, wait_turn
 
 PLACEHOLDER = re.compile(r"\{\w+\}")
 
@@ -94,3 +94,17 @@ def test_the_lobby_speaks_the_language_with_the_servers_rule_texts(
     theirs += [russian["description"]]
     assert english_left(page, "pl", sorted(theirs, key=len, reverse=True)) == []
     shot(page, "lobby-polish")
+
+
+def test_the_narration_follows_a_language_switch(page: Page, server: Server) -> None:
+    """The last line said (a move, the deal) is put in words again in the new language."""
+    table_id, token = table_against_bots(server, seed=4)
+    seat_at(page, server, table_id, 0, token)
+    play_turn(page)
+    wait_turn(page)
+    said = page.locator(".said")
+    english = said.inner_text()
+    assert re.search(r"[a-z]{3}", english), english
+    page.get_by_label("Language").select_option("ru")
+    expect(said).not_to_have_text(english)
+    expect(said).to_have_text(re.compile("[А-Яа-яЁё]{3}"))

@@ -30,5 +30,15 @@ def test_leading_a_queen_asks_whether_to_declare(page: Page, server: Server) -> 
     )
     shot(page, "marriage-choice")
     choices.nth(1).click()
-    expect(page.locator("#toasts")).to_contain_text(f"Ann declares the marriage in {suit}!")
+    # announced on the felt, where it covers no scoresheet, whatever part of the page is shown
+    felt = page.locator(".felt")
+    toast = felt.get_by_role("status").filter(has_text=f"Ann declares the marriage in {suit}!")
+    expect(toast).to_be_visible()
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    shown, around = toast.bounding_box(), felt.bounding_box()
+    sheet = page.get_by_role("region", name="Scoresheet").bounding_box()
+    assert shown and around and sheet
+    bottom = shown["y"] + shown["height"]
+    assert around["y"] <= shown["y"] and bottom <= around["y"] + around["height"], (shown, around)
+    assert bottom <= sheet["y"], (shown, sheet)
     expect(page.locator(".status-bar .trump")).to_have_text(f"Trump: {suit}")

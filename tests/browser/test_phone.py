@@ -1,12 +1,20 @@
 """The table on a phone-sized screen (390 x 844): nothing wider than the screen, every control
-reachable."""
+reachable, every player's column of the scoresheet and of a deal's result shown."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Browser, expect
 
 from ..server_support import Server
-from .support import ARTIFACTS, open_page, seat_at, table_against_bots, wait_turn
+from .support import (
+    ARTIFACTS,
+    deal_rows,
+    open_page,
+    play_deal,
+    seat_at,
+    table_against_bots,
+    wait_turn,
+)
 
 
 def test_the_table_fits_a_phone(browser: Browser, server: Server) -> None:
@@ -38,5 +46,20 @@ def test_the_table_fits_a_phone(browser: Browser, server: Server) -> None:
         page.screenshot(path=str(ARTIFACTS / "phone-table.png"), full_page=True)
         pass_button.tap()
         expect(page.locator(".auction-line")).to_contain_text("Ann: ")
+
+        # after a deal every column of the scoresheet and of the deal's result is on the screen
+        play_deal(page)
+        sheet = page.get_by_role("region", name="Scoresheet")
+        expect(deal_rows(page)).to_have_count(1)
+        result = page.get_by_role("region", name="Deal 1: the result")
+        columns = sheet.locator("td.score, thead th:visible, tfoot td.total")
+        cells = columns.or_(result.locator("th, td"))
+        assert cells.count() >= 10 + 24
+        for cell in cells.all():
+            box = cell.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 390, width
+        page.screenshot(path=str(ARTIFACTS / "phone-scoresheet.png"), full_page=True)
     finally:
         context.close()

@@ -242,12 +242,14 @@ def index_page() -> str:
         "",
         tr("# Rules reference"),
         "",
+        # the intro speaks to players (the people who open the reference from the game)
         tr(
-            "The templates of rules.md part 3, each on its own page with every parameter's value"
-            " in words, and the catalogue of every parameter of part 2. Everything here is"
-            " generated from the code, so it says exactly what the engine plays; where the rules"
-            " are silent, [what we chose](../rules-reference.md) is written by hand. Your own"
-            " templates are described in [custom templates](../custom-templates.md)."
+            "Every set of rules you can choose when you make a table, each on its own page: how"
+            " the cards are dealt, bid, played and scored, rule by rule, in words. The game plays"
+            " exactly what these pages say. Where the traditional rules leave a question open,"
+            " [what we chose](../rules-reference.md) is written down; you can also make [rules"
+            " of your own](../custom-templates.md). The last part lists every rule you can"
+            " change for your own table."
         ),
         "",
         tr("## Templates"),

@@ -7,7 +7,7 @@ import { joinScreen, lobbyScreen } from "./lobby.js";
 import { replayScreen } from "./replay.js";
 import { keepPace, pace } from "./store.js";
 import { tableScreen } from "./table.js";
-import { clearError } from "./ui.js";
+import { clearError, showConnection } from "./ui.js";
 
 const main = document.getElementById("app");
 let screen = null;
@@ -66,6 +66,7 @@ function route() {
   screen?.destroy?.();
   screen = null;
   clearError();
+  showConnection(false);
   clear(main);
   const [name, id] = parts;
   if (name === "rules") {
@@ -81,6 +82,7 @@ function route() {
 
 onLanguage(() => {
   header();
+  showConnection();
   screen?.render?.();
 });
 

@@ -27,8 +27,47 @@ export function language() {
 }
 
 export function t(key, params = {}) {
-  const text = strings[key] ?? english[key] ?? key;
+  const text = plurals(strings[key] ?? english[key] ?? key, params);
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+const PLURAL = /\{(\w+), plural,/g;
+
+/** The plural forms of a string, as ICU writes them: "{n, plural, one {# player} other {#
+ * players}}" keeps the arm that Intl.PluralRules picks for ``params.n`` in the language in force
+ * ("=0 {...}" for an exact number), with # as the number. */
+function plurals(text, params) {
+  let out = "";
+  let at = 0;
+  PLURAL.lastIndex = 0;
+  for (let m = PLURAL.exec(text); m; m = PLURAL.exec(text)) {
+    const value = Number(params[m[1]]);
+    const arms = {};
+    let i = PLURAL.lastIndex;
+    for (;;) {
+      while (text[i] === " ") i += 1;
+      if (i >= text.length || text[i] === "}") break;
+      const word = /^[=\w]+/.exec(text.slice(i));
+      if (!word) break;
+      i += word[0].length;
+      while (text[i] === " ") i += 1;
+      if (text[i] !== "{") break;
+      let depth = 0;
+      const start = i + 1;
+      for (; i < text.length; i += 1) {
+        if (text[i] === "{") depth += 1;
+        else if (text[i] === "}" && --depth === 0) break;
+      }
+      arms[word[0]] = text.slice(start, i);
+      i += 1;
+    }
+    const category = Number.isFinite(value) ? new Intl.PluralRules(lang).select(value) : "other";
+    const arm = arms[`=${value}`] ?? arms[category] ?? arms.other ?? "";
+    out += text.slice(at, m.index) + arm.replace(/#/g, Number.isFinite(value) ? value.toLocaleString(lang) : "");
+    at = i + 1;
+    PLURAL.lastIndex = at;
+  }
+  return out + text.slice(at);
 }
 
 /** Switch to ``code`` (kept in localStorage) and tell every listener. */

@@ -13,9 +13,9 @@ export function scoresheet(reports, names) {
     "tr",
     {},
     h("th", { scope: "col" }, t("sheet.deal")),
-    h("th", { scope: "col" }, t("sheet.declarer")),
-    h("th", { scope: "col" }, t("sheet.contract")),
-    h("th", { scope: "col" }, t("sheet.result")),
+    h("th", { scope: "col", class: "wide-only" }, t("sheet.declarer")),
+    h("th", { scope: "col", class: "wide-only" }, t("sheet.contract")),
+    h("th", { scope: "col", class: "wide-only" }, t("sheet.result")),
     names.map((name) => h("th", { scope: "col" }, name)),
   );
   const rows = reports.map((report, i) => {
@@ -29,13 +29,15 @@ export function scoresheet(reports, names) {
         : report.bid !== null && report.bid !== report.contract
           ? t("sheet.bid_contract", { bid: report.bid, contract: report.contract })
           : String(report.contract);
+    const declarer = report.declarer === null ? "–" : names[report.declarer];
     return h(
       "tr",
       { class: "deal-row", dataset: { result: report.result } },
-      h("th", { scope: "row" }, String(i + 1)),
-      h("td", {}, report.declarer === null ? "–" : names[report.declarer]),
-      h("td", {}, contract),
-      h("td", { class: "result" }, resultName(report.result)),
+      // on a phone the three columns after the number are folded under it (style.css)
+      h("th", { scope: "row" }, String(i + 1), h("span", { class: "deal-summary" }, `${declarer} ${contract} ${resultName(report.result)}`)),
+      h("td", { class: "wide-only" }, declarer),
+      h("td", { class: "wide-only" }, contract),
+      h("td", { class: "result wide-only" }, resultName(report.result)),
       report.changes.map((change, seat) =>
         h(
           "td",
@@ -56,7 +58,8 @@ export function scoresheet(reports, names) {
         h(
           "tr",
           { class: "totals-row" },
-          h("th", { scope: "row", colspan: 4 }, t("sheet.totals")),
+          h("th", { scope: "row" }, t("sheet.totals")),
+          h("td", { colspan: 3, class: "wide-only" }),
           last.map((total, seat) => h("td", { class: "total", dataset: { seat: String(seat) } }, String(total))),
         ),
       )

@@ -1,7 +1,8 @@
 // The table (#/table/ID for a seat, #/watch/ID for a spectator): the seats with their card
 // backs, counts and names; the own hand sorted by suit (trump first); the auction and the
 // bidding box; the talon; passing (tap a card, then a seat; or drag it onto the seat); the
-// write-off dialog; the trick area and the last trick; the scoresheet; the end of the match.
+// write-off dialog; the trick area and the last trick; each deal's result (until closed or the
+// next move); the scoresheet; the end of the match.
 // Everything the player may do comes from the view's typed moves (kind, card, seat, amount...):
 // the page knows no rules and reads no move token; it sends a move's token back as it came.
 
@@ -10,10 +11,10 @@ import { cardBack, cardButton, cardImage, sortHand, suitSymbol } from "./cards.j
 import { button, h } from "./dom.js";
 import { cardName, suitName, t } from "./i18n.js";
 import { levelName } from "./lobby.js";
-import { actionCard, actionLabel, moveSentence, phaseName } from "./moves.js";
+import { actionCard, actionLabel, eventName, moveSentence, phaseName, resultName } from "./moves.js";
 import { scoresheet, signed } from "./scoresheet.js";
 import { forgetSeat, keepSeat, pace, seatAt } from "./store.js";
-import { clearError, showError, toast } from "./ui.js";
+import { clearError, keepToastsIn, showConnection, showError, toast } from "./ui.js";
 import { TableSocket } from "./ws.js";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,8 +39,13 @@ export function tableScreen(root, tableId, { watch }) {
     selected: null,
     choosing: null,
     sending: false,
-    lastSaid: "",
+    // the last thing said (a deal or move event), put in words at each render so that a
+    // language switch changes it too
+    said: null,
+    // the last deal's result ({number, report}) until the player closes it or makes a move
+    result: null,
     connection: "connecting",
+    offline: false,
     loaded: false,
     problem: null,
     focusKey: null,
@@ -49,6 +55,9 @@ export function tableScreen(root, tableId, { watch }) {
   let nextAt = 0;
   let alive = true;
   let socket = null;
+  // the table's announcements (a marriage...) show on the felt, over no scoresheet; the same
+  // element is put back into each render's felt
+  const toasts = h("div", { class: "table-toasts", role: "status", "aria-live": "polite" });
 
   const name = (seat) => {
     const s = state.seats[seat];
@@ -80,13 +89,14 @@ export function tableScreen(root, tableId, { watch }) {
     const { event, view } = message;
     state.view = view;
     state.version = message.version;
-    if (event.kind === "deal") {
-      state.lastSaid = t("said.deal", { n: event.number, name: name(event.dealer) });
-    } else {
-      state.lastSaid = moveSentence(event, name);
+    state.said = event;
+    if (event.kind !== "deal") {
       const action = event.action || {};
-      if ((action.kind === "play" && action.declare) || action.kind === "declare") toast(state.lastSaid);
-      if (event.report) state.reports.push(event.report);
+      if ((action.kind === "play" && action.declare) || action.kind === "declare") toast(moveSentence(event, name));
+      if (event.report) {
+        state.reports.push(event.report);
+        state.result = { number: state.reports.length, report: event.report };
+      }
       if (event.seat === state.me) state.sending = false;
     }
     state.selected = null;
@@ -122,12 +132,23 @@ export function tableScreen(root, tableId, { watch }) {
     state.choosing = null;
     if (!socket.isOpen()) {
       state.sending = false;
+      state.offline = true;
       showError(t("error.offline"));
       render();
       return;
     }
+    state.result = null; // the player has moved on to the next deal
     socket.move(move);
     render();
+  }
+
+  /** The last thing said, in the language in force. */
+  function saidLine() {
+    const event = state.said;
+    if (!event) return "";
+    if (event.kind === "deal") return t("said.deal", { n: event.number, name: name(event.dealer) });
+    // the deal's last move also says its result (the panel is not announced by itself)
+    return event.report ? `${moveSentence(event, name)} ${resultHeadline(event.report)}` : moveSentence(event, name);
   }
 
   // -- pieces of the table ------------------------------------------------------------------------
@@ -141,6 +162,8 @@ export function tableScreen(root, tableId, { watch }) {
     if (view && view.sitter === seat) badges.push(h("span", { class: "badge" }, t("table.sits_out")));
     const total = view?.match?.totals?.[seat];
     const open = view?.open_hand && view.declarer === seat && seat !== state.me ? view.open_hand : null;
+    // the talon turned up, shown with the declarer who took it (not left on the felt)
+    const talon = view?.talon && view.declarer === seat && !["play", "done"].includes(view.phase) ? view.talon : null;
     const gives = state.selected
       ? legal().filter((m) => m.kind === "give" && m.card === state.selected && m.seat === seat)
       : [];
@@ -166,6 +189,9 @@ export function tableScreen(root, tableId, { watch }) {
         view ? h("span", {}, t("table.tricks", { n: view.tricks_won[seat] ?? 0 })) : null,
         view?.match?.on_barrel?.[seat] ? h("span", { class: "badge barrel" }, t("table.on_barrel")) : null,
       ),
+      talon
+        ? h("div", { class: "from-talon", role: "group", "aria-label": t("table.from_talon") }, h("span", { class: "label" }, t("table.from_talon")), talon.map((c) => cardImage(c)))
+        : null,
       open
         ? h("div", { class: "hand open", "aria-label": t("table.open_hand") }, sortHand(open, view.trump).map((c) => cardImage(c)))
         : h("div", { class: "backs", "aria-hidden": "true" }, Array.from({ length: Math.min(count, 12) }, () => cardBack())),
@@ -216,10 +242,18 @@ export function tableScreen(root, tableId, { watch }) {
     const view = state.view;
     if (!view || !view.hand) return null;
     const moves = legal();
+    const fromTalon = new Set(view.declarer === state.me && view.phase !== "play" ? view.talon || [] : []);
     return h(
       "div",
       { class: "hand mine", role: "group", "aria-label": t("table.your_hand") },
-      sortHand(view.hand, view.trump).map((card) => choosableCard(card, moves)),
+      sortHand(view.hand, view.trump).map((card) => {
+        const el = choosableCard(card, moves);
+        // the cards that came from the talon, and the card given to this seat, are marked in
+        // the hand until the play
+        if (fromTalon.has(card)) el.classList.add("from-talon");
+        if (card === view.received && view.phase !== "play") el.classList.add("received");
+        return el;
+      }),
     );
   }
 
@@ -364,19 +398,96 @@ export function tableScreen(root, tableId, { watch }) {
     dialog.showModal();
   }
 
+  /** A deal's result in one sentence: the contract made or failed and what the declarer took
+   * (the server's deal points), or the result word. */
+  function resultHeadline(report) {
+    const declarer = report.declarer;
+    const contract =
+      report.contract === null
+        ? null
+        : report.bid !== null && report.bid !== report.contract
+          ? t("sheet.bid_contract", { bid: report.bid, contract: report.contract })
+          : String(report.contract);
+    const took = declarer !== null && report.deal_points ? report.deal_points[declarer] : null;
+    if (declarer !== null && contract !== null && took !== null && report.result === "made") {
+      return t("result.made_by", { name: name(declarer), n: contract, took });
+    }
+    if (declarer !== null && contract !== null && took !== null && report.result === "failed") {
+      return t("result.failed_by", { name: name(declarer), n: contract, took });
+    }
+    if (declarer !== null) return t("result.of", { name: name(declarer), result: resultName(report.result) });
+    return t("result.plain", { result: resultName(report.result) });
+  }
+
+  /** The last deal's result, every figure of its report (the server's): what each seat took in
+   * card points and marriages, its deal points, its change and total with the deal's marks,
+   * and the contract made or failed. It stays until the player closes it or makes a move. */
+  function resultPanel() {
+    if (!state.result) return null;
+    const { number, report } = state.result;
+    const seats = report.totals.length;
+    const dash = "–";
+    const marks = Array.from({ length: seats }, () => []);
+    for (const e of report.events || []) if (e.seat < seats) marks[e.seat].push(e.event);
+    const declarer = report.declarer;
+    const figure = (list, seat) => (list ? String(list[seat]) : dash);
+    const rows = report.totals.map((total, seat) =>
+      h(
+        "tr",
+        { dataset: { seat: String(seat) }, class: seat === declarer ? "declarer" : null },
+        h("th", { scope: "row" }, name(seat)),
+        h("td", { class: "card-points" }, figure(report.card_points, seat)),
+        h("td", { class: "marriages" }, report.marriages[seat]?.length ? report.marriages[seat].map(suitName).join(", ") : dash),
+        h("td", { class: "deal-points" }, figure(report.deal_points, seat)),
+        h("td", { class: "change" }, signed(report.changes[seat]), marks[seat].map((m) => h("span", { class: `mark mark-${m}` }, eventName(m)))),
+        h("td", { class: "total" }, String(total)),
+      ),
+    );
+    return h(
+      "section",
+      { class: "deal-result", "aria-labelledby": "deal-result-title", dataset: { result: report.result } },
+      h("h2", { id: "deal-result-title" }, t("result.title", { n: number })),
+      h("p", { class: "headline" }, resultHeadline(report)),
+      h(
+        "div",
+        { class: "sheet-scroll" },
+        h(
+          "table",
+          {},
+          h(
+            "thead",
+            {},
+            h(
+              "tr",
+              {},
+              h("th", { scope: "col" }, t("result.player")),
+              h("th", { scope: "col" }, t("result.card_points")),
+              h("th", { scope: "col" }, t("result.marriages")),
+              h("th", { scope: "col" }, t("result.deal_points")),
+              h("th", { scope: "col" }, t("result.change")),
+              h("th", { scope: "col" }, t("result.total")),
+            ),
+          ),
+          h("tbody", {}, rows),
+        ),
+      ),
+      button(t("common.close"), () => {
+        state.result = null;
+        render();
+      }),
+    );
+  }
+
   function centre() {
     const view = state.view;
-    const pieces = [];
-    if (view.talon && !["play", "done"].includes(view.phase)) {
-      pieces.push(h("div", { class: "talon", role: "group", "aria-label": t("table.talon") }, h("span", { class: "label" }, t("table.talon")), view.talon.map((c) => cardImage(c))));
-    } else if (view.talon_sizes.length && view.phase === "auction") {
+    const pieces = [resultPanel()];
+    if (view.talon_sizes.length && view.phase === "auction" && !view.talon) {
       pieces.push(h("div", { class: "talon", "aria-label": t("table.talon") }, h("span", { class: "label" }, t("table.talon")), Array.from({ length: view.talon_sizes.reduce((a, b) => a + b, 0) }, () => cardBack())));
     }
     if (view.shown) pieces.push(h("div", { class: "shown" }, h("span", { class: "label" }, t("table.shown")), cardImage(view.shown)));
     if (view.stock_count) {
       pieces.push(h("div", { class: "stock" }, h("span", { class: "label" }, t("table.stock", { n: view.stock_count })), view.stock_face_up ? cardImage(view.stock_face_up) : cardBack()));
     }
-    if (view.received && view.phase !== "play") pieces.push(h("div", { class: "received" }, h("span", { class: "label" }, t("table.received")), cardImage(view.received)));
     if (view.discarded?.length) pieces.push(h("div", { class: "discarded" }, h("span", { class: "label" }, t("table.discarded")), view.discarded.map((c) => cardImage(c))));
     pieces.push(trickArea());
     return h("div", { class: "centre" }, pieces);
@@ -505,7 +616,8 @@ export function tableScreen(root, tableId, { watch }) {
           { class: `felt players-${count}` },
           h("div", { class: "opponents" }, others.map((s) => seatPanel(s, where(s)))),
           centre(),
-          h("p", { class: "said", "aria-live": "polite" }, state.lastSaid),
+          toasts,
+          h("p", { class: "said", "aria-live": "polite" }, saidLine()),
           h("div", { class: "auction-line" }, h("span", { class: "label" }, t("table.auction")), " ", auctionLine()),
           view.completed_tricks.length ? button(t("table.last_trick"), lastTrick, { class: "last-trick" }) : null,
           state.me !== null
@@ -514,7 +626,8 @@ export function tableScreen(root, tableId, { watch }) {
                   view.dealer === state.me ? h("span", { class: "badge" }, t("table.dealer")) : null,
                   view.declarer === state.me ? h("span", { class: "badge declarer" }, t("table.declarer")) : null,
                   h("span", {}, t("table.total", { n: view.match?.totals?.[state.me] ?? 0 })),
-                  h("span", {}, t("table.tricks", { n: view.tricks_won[state.me] ?? 0 }))),
+                  h("span", {}, t("table.tricks", { n: view.tricks_won[state.me] ?? 0 })),
+                  view.received && view.phase !== "play" ? h("span", { class: "badge received" }, t("table.received", { card: cardName(view.received) })) : null),
                 myHand(),
                 otherCards(),
                 actionBar())
@@ -564,8 +677,15 @@ export function tableScreen(root, tableId, { watch }) {
     },
     status: (text) => {
       state.connection = text;
+      showConnection(text === "reconnecting");
+      if (text === "connected" && state.offline) {
+        // the "not connected" error of a move tried while it was lost is over
+        state.offline = false;
+        clearError();
+      }
     },
   });
+  keepToastsIn(toasts);
   render();
   return {
     render,
@@ -574,6 +694,8 @@ export function tableScreen(root, tableId, { watch }) {
     },
     destroy() {
       alive = false;
+      keepToastsIn(null);
+      showConnection(false);
       socket?.close();
     },
   };
