@@ -258,7 +258,7 @@ def test_the_replay_agrees_with_thousand_replay(
     answer = client.get(f"/api/games/{finished_game}/replay")
     assert answer.status_code == 200
     found = answer.json()
-    keys = {"id", "template", "rules", "overrides", "seats", "winner", "totals", "deals"}
+    keys = {"id", "template", "rules", "overrides", "seats", "hints", "winner", "totals", "deals"}
     assert set(found) == keys
     assert found["id"] == finished_game and found["template"] == "russian"
     assert found["seats"] == ["easy-bot-0", "easy-bot-1", "easy-bot-2"]
@@ -363,7 +363,7 @@ def test_the_protocol_doc_lists_every_web_route(client: TestClient) -> None:
         if getattr(route, "include_in_schema", False) and route.path.startswith("/api/")
         for method in getattr(route, "methods", ())
     }
-    assert len(routes) == 6
+    assert len(routes) == 7
     for method, path in routes:
         shown = path.replace("{game_id}", "{id}")
         assert f"`{method} {shown}" in web, (method, path)

@@ -11,7 +11,7 @@ from ..engine.deal import Deal, Phase
 from ..engine.game import DealLog
 from ..engine.scoring import score
 from ..rules import Rules
-from .solver import Solver, declarer_points, points_needed
+from .solver import Solver, declarer_points, declarer_side, points_needed
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +23,25 @@ class Slip:
     played: str
     cost: int
     best: str
+
+
+@dataclass(frozen=True, slots=True)
+class MoveValues:
+    """One card play of the play phase against the solver: the declarer's final points (raw:
+    cards, marriages, bonus) after each legal action of the seat to act, best play afterwards."""
+
+    #: the move's index among the deal's moves (the position before it is step ``index`` of a
+    #: replay, the one after it step ``index + 1``)
+    index: int
+    trick: int
+    seat: int
+    #: action -> the declarer's final points after it
+    values: dict[int, int]
+    played: int
+    #: the points the played action gave away against the best one for its side (0: none)
+    cost: int
+    #: whether the seat plays for the declarer (the declarer, or its partner)
+    declarer_side: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +57,8 @@ class DealAnalysis:
     #: the declarer's points as played
     played_value: int | None
     slips: tuple[Slip, ...]
+    #: every card play the solver valued, in order
+    moves: tuple[MoveValues, ...] = ()
 
 
 def analyze_deal(rules: Rules, number: int, log: DealLog) -> DealAnalysis:
@@ -55,19 +76,24 @@ def analyze_deal(rules: Rules, number: int, log: DealLog) -> DealAnalysis:
     start = declarer_points(d)
     open_value = start + Solver(d).value()
     slips = []
+    valued = []
     trick = 1
-    for action in moves:
+    first = len(log.moves) - len(moves)
+    for index, action in enumerate(moves, start=first):
         if d.phase is not Phase.PLAY:
             break
         seat = d.to_act
         values = Solver(d).move_values()
         if action in values:
-            mine = seat == d.declarer
+            mine = seat in declarer_side(d)
             best_value = max(values.values()) if mine else min(values.values())
             cost = best_value - values[action] if mine else values[action] - best_value
             if cost > 0:
                 best = [a for a, v in values.items() if v == best_value]
                 slips.append(Slip(trick, seat, action_text(action), cost, action_text(min(best))))
+            have = declarer_points(d)
+            final = {a: have + v for a, v in values.items()}
+            valued.append(MoveValues(index, trick, seat, final, action, cost, mine))
         before = len(d.completed)
         d.apply(action)
         trick += len(d.completed) - before
@@ -84,4 +110,5 @@ def analyze_deal(rules: Rules, number: int, log: DealLog) -> DealAnalysis:
         made,
         played_value,
         tuple(slips),
+        tuple(valued),
     )

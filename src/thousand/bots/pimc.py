@@ -15,6 +15,7 @@ import math
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..cards import card_list
 from ..engine.actions import (
@@ -52,6 +53,20 @@ WRITE_OFF_BELOW = 0.15
 REACH = 40
 #: How far above its hand's worth a seat may have bid before expert's inference rejects a sample.
 BID_SLACK = 35
+
+
+@dataclass(frozen=True, slots=True)
+class Why:
+    """Why the bot chose its last action, as a hint tells it: ``kind`` (``only``: the one legal
+    action; ``rule``: the heuristic's rule of thumb; ``play``, ``defend``, ``bid``, ``pass``,
+    ``give``, ``write_off``, ``contract``: sampled), and for a sampled choice how many of the
+    ``samples`` deals that fit the view went its way (``made``: the declarer makes ``amount``,
+    or for ``defend`` the contract fails)."""
+
+    kind: str
+    samples: int = 0
+    made: int = 0
+    amount: int | None = None
 
 
 #: The phases PIMC decides by sampling and solving; the others go to the heuristic.
@@ -131,13 +146,19 @@ class PimcBot:
         self.heuristic = HeuristicBot(seed)
         self._rng = random.Random(seed)
         self._calls = 0
+        #: why the last action was chosen (:class:`Why`)
+        self.why = Why("rule")
+        #: the samples that made the amount, and the samples, of the last share
+        self._shared = (0, 0)
 
     def choose(self, view: SeatView, limit: Limit | None = None) -> int:
         actions = view.legal_actions
         if not actions:
             raise ValueError("this seat has no legal action: it is not its turn")
+        self.why = Why("only")
         if len(actions) == 1:
             return actions[0]
+        self.why = Why("rule")
         if not pimc_applies(view):
             return self.heuristic.choose(view)
         self._calls += 1
@@ -220,9 +241,13 @@ class PimcBot:
     def _play(self, view: SeatView, deals: list[Deal], fallback: int) -> int:
         me = view.seat
         scores: dict[int, float] = {a: 0.0 for a in view.legal_actions}
+        makes = dict.fromkeys(view.legal_actions, 0)
+        declarer = False
+        used = 0
         for i, d in enumerate(deals):
             if i and self._over():
                 break
+            used += 1
             solver = Solver(d)
             have = declarer_points(d)
             need = points_needed(d, d.contract) - have
@@ -231,13 +256,18 @@ class PimcBot:
             if cards_left < EXACT_BELOW:
                 for a, v in solver.move_values().items():
                     made = v >= need
+                    makes[a] += made
                     score = 1000 * made + v
                     scores[a] += score if declarer else -score
             else:
                 for a, made in solver.move_makes(need).items():
+                    makes[a] += made
                     scores[a] += 1000 * made if declarer else -1000 * made
             self._spent += solver.nodes
-        return _best(scores, fallback)
+        chosen = _best(scores, fallback)
+        won = makes.get(chosen, 0) if declarer else used - makes.get(chosen, 0)
+        self.why = Why("play" if declarer else "defend", used, won, view.contract)
+        return chosen
 
     # -- the auction --------------------------------------------------------------------------
 
@@ -249,8 +279,11 @@ class PimcBot:
             return fallback
         lowest = bids[0] - BID
         share = self._make_share(deals, lambda d: _take(d, me, lowest, self.heuristic), lowest)
+        made, count = self._shared
         if share >= self.bid_confidence or PASS not in view.legal_actions:
+            self.why = Why("bid", count, made, lowest)
             return bids[0]
+        self.why = Why("pass", count, made, lowest)
         return PASS
 
     def _make_share(self, deals: list[Deal], setup: Callable[[Deal], Deal], amount: int) -> float:
@@ -270,6 +303,7 @@ class PimcBot:
                 if more is not None:
                     extra -= 1
                     pending.append(more)
+        self._shared = (made, count)
         return made / count
 
     def _close(self, made: int, count: int) -> bool:
@@ -318,10 +352,13 @@ class PimcBot:
             share = made[a] / count
             if share > best_share + 1e-9:
                 best_action, best_share = a, share
+        best_made = made.get(best_action, 0)
         if WRITE_OFF in actions:
             hopeless = best_share < WRITE_OFF_BELOW and self.heuristic.hopeless(view)
             if hopeless or writeoff_pays(view, deals[0], best_share):
+                self.why = Why("write_off", count, best_made, amount)
                 return WRITE_OFF
+        self.why = Why("give", count, best_made, amount)
         return best_action
 
     def _contract(self, view: SeatView, deals: list[Deal], fallback: int) -> int:
@@ -350,6 +387,7 @@ class PimcBot:
             value = (2 * share - 1) * x
             if share >= self.bid_confidence and value > best_value:
                 best, best_value = x, value
+        self.why = Why("contract", len(tops), sum(1 for t in tops if t >= best), best)
         return contract(best)
 
     def _contract_close(self, tops: list[int], amounts: list[int]) -> bool:

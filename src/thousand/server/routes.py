@@ -23,6 +23,11 @@ DELETE   /tables/{table_id}/seats/{seat}  204; 403 the token does not hold the s
 GET      /tables/{table_id}/watch         ``{"table", "websocket"}``; 404
 POST     /tables/{table_id}/rematch       201 ``SeatTaken`` at the rematch; 403 not a
                                           player, 404, 409 the match is not finished
+POST     /tables/{table_id}/hint          ``{"table", "version", "seat", "move", "action",
+                                          "reason"}``: the expert bot's move for the seat's
+                                          view; 403 no seat's token, 404, 409 another person
+                                          is seated or it is not the seat's turn, 422 unknown
+                                          ``lang``
 GET      /games                           the finished matches, a page (``summary.GAME``)
 GET      /games/{table_id}/record         the ``thousand/1`` record; 404, 409 not finished
 WS       /tables/{table_id}/ws            the table protocol (:mod:`.websocket`)
@@ -37,6 +42,9 @@ POST     /api/rules/check                 ``{"ok", "problems", "players", "diffe
 GET      /api/tables/live                 ``{"tables"}``: the tables being played, a page
                                           (``summary.LIVE``)
 GET      /api/games/{game_id}/replay      the match, every hand open; 404, 409 not finished
+GET      /api/games/{game_id}/analysis    the match against the solver (:mod:`.analyses`);
+                                          202 ``{"status": "pending"}`` while it is being
+                                          made; 404, 409 not finished
 GET      /reference                       307 to ``/reference/LANG/`` (``Accept-Language``)
 GET      /reference/                      307 as ``/reference``
 GET      /reference/{lang}                307 to ``/reference/{lang}/``; 404 unknown language
@@ -63,6 +71,7 @@ Starlette's 404 ``Not Found``, a method it does not take 405.
 from __future__ import annotations
 
 import asyncio
+import json
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
@@ -92,7 +101,7 @@ from .replays import replay_answer
 from .rules_check import check_rules
 from .static_files import STATIC, PageFiles
 from .storage import SeatSpec, TableStatus
-from .tables import Hub, LobbyError, Unavailable, rematch
+from .tables import Hub, LiveTable, LobbyError, Unavailable, rematch
 
 AcceptLanguage = Annotated[str | None, Header(alias="Accept-Language")]
 
@@ -245,6 +254,24 @@ def add_lobby(app: FastAPI, hub: Hub) -> None:
             table=new.id, seat=seat, token=token, websocket=summary.websocket_path(new.id)
         )
 
+    @app.post("/tables/{table_id}/hint")
+    async def hint(
+        table_id: str,
+        lang: str | None = None,
+        authorization: Annotated[str | None, Header()] = None,
+        accept_language: AcceptLanguage = None,
+    ) -> dict[str, Any]:
+        """A hint for the seat of the token (``Authorization: Bearer TOKEN``): the expert
+        bot's move for that seat's view and why, at a table where every other seat is a bot.
+        It is kept with the table (the replay and ``GET /games`` show it)."""
+        chosen = chosen_language(lang, accept_language)
+        table = await hub.fetch(table_id)
+        token = bearer(authorization)
+        seat = table.seat_of(token) if token is not None else None
+        if seat is None:
+            raise LobbyError(403, f"only a player seated at table {table_id} may ask for a hint")
+        return await table.hint(seat, chosen)
+
     @app.get("/games")
     async def finished_games(
         response: Response, limit: Limit = PAGE, offset: Offset = 0
@@ -330,9 +357,8 @@ def add_web(app: FastAPI, hub: Hub, static: Path) -> None:
         shown = page(playing, response, "/api/tables/live", limit, offset)
         return {"tables": [summary.table(t.row, t.game, summary.LIVE) for t in shown]}
 
-    @app.get("/api/games/{game_id}/replay", response_class=JSONResponse)
-    async def game_replay(game_id: str) -> Response:
-        """A finished match, deal by deal and move by move, every hand open."""
+    async def finished_game(game_id: str) -> LiveTable:
+        """A finished match; 404 where there is none, 409 while it is played."""
         try:
             table = await hub.fetch(game_id)
         except LobbyError as e:
@@ -342,16 +368,41 @@ def add_web(app: FastAPI, hub: Hub, static: Path) -> None:
                 409,
                 f"game {game_id} is not finished: its cards stay hidden until the match is over",
             )
+        return table
+
+    @app.get("/api/games/{game_id}/replay", response_class=JSONResponse)
+    async def game_replay(game_id: str) -> Response:
+        """A finished match, deal by deal and move by move, every hand open, with the hints
+        its players asked for."""
+        table = await finished_game(game_id)
         head = {
             "id": table.id,
             "template": table.row.template,
             "rules": table.rules.to_json(),
             "overrides": table.row.rules,
             "seats": list(table.game.players or ()),
+            "hints": [h.to_json() for h in table.row.hints],
         }
         record_text = await hub.run_heavy(table.record_text)
         answer = await hub.run_apart(replay_answer, record_text, head)
         return Response(answer, media_type="application/json")
+
+    @app.get("/api/games/{game_id}/analysis", response_class=JSONResponse)
+    async def game_analysis(game_id: str) -> Response:
+        """A finished match against the exact open-card solver, deal by deal and card by
+        card; 202 while it is being made (ask again)."""
+        table = await finished_game(game_id)
+        body = await hub.analysis(table)
+        if body is None:
+            return JSONResponse(
+                {"status": "pending", "detail": "the analysis is being made: ask again shortly"},
+                status_code=202,
+                headers={"Retry-After": "1"},
+            )
+        return Response(
+            '{"status":"ready","game":' + json.dumps(game_id) + "," + body[1:],
+            media_type="application/json",
+        )
 
     @app.get("/reference", include_in_schema=False)
     @app.get("/reference/", include_in_schema=False)

@@ -105,6 +105,31 @@ moves = Table(
     UniqueConstraint("table_id", "seat", "occupancy", "intent_id", name="uq_moves_intent"),
 )
 
+#: the hints a seat asked for (``POST /tables/{id}/hint``): the record has no field for them,
+#: so the table keeps them here, one per seat and table version
+hints = Table(
+    "hints",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    #: the table's version when the hint was given
+    Column("version", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    #: the deal (from 1) and how many of its moves had been made
+    Column("deal", Integer, nullable=False),
+    Column("step", Integer, nullable=False),
+    #: the move the hint gave, in the record's words
+    Column("move", String(32), nullable=False),
+)
+
+#: a finished match's analysis against the solver (:mod:`.analyses`), made once and kept
+analyses = Table(
+    "analyses",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("format", Integer, nullable=False),
+    Column("body", Text, nullable=False),
+)
+
 
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
@@ -149,6 +174,27 @@ class MoveRow:
     occupancy: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class HintRow:
+    """A hint given: at which version, to which seat, in which deal and after how many of its
+    moves, and the move it gave."""
+
+    version: int
+    seat: int
+    deal: int
+    step: int
+    move: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": self.version,
+            "seat": self.seat,
+            "deal": self.deal,
+            "step": self.step,
+            "move": self.move,
+        }
+
+
 @dataclass(slots=True)
 class TableRow:
     """A table as stored, with everything it has done."""
@@ -166,6 +212,7 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     deals: list[DealRow] = field(default_factory=list)
     moves: list[MoveRow] = field(default_factory=list)
+    hints: list[HintRow] = field(default_factory=list)
 
 
 def database_url(database: str | None, data: Path) -> str:
@@ -335,7 +382,39 @@ class Store:
                 )
             )
 
+    def add_hint(self, table_id: str, hint: HintRow) -> bool:
+        """Store a hint given; False (nothing stored) where that seat had one at that version
+        already."""
+        with self._tx() as conn:
+            stored = conn.execute(
+                select(hints.c.version).where(
+                    hints.c.table_id == table_id,
+                    hints.c.version == hint.version,
+                    hints.c.seat == hint.seat,
+                )
+            ).first()
+            if stored is not None:
+                return False
+            conn.execute(hints.insert().values(table_id=table_id, **hint.to_json()))
+            return True
+
+    def put_analysis(self, table_id: str, format: int, body: str) -> None:
+        """Keep a finished match's analysis (in place of one of another format)."""
+        with self._tx() as conn:
+            conn.execute(analyses.delete().where(analyses.c.table_id == table_id))
+            conn.execute(analyses.insert().values(table_id=table_id, format=format, body=body))
+
     # -- reading ----------------------------------------------------------------------------
+
+    def analysis(self, table_id: str, format: int) -> str | None:
+        """A finished match's analysis as kept, or None (none, or one of another format)."""
+        with self.engine.connect() as conn:
+            body: str | None = conn.execute(
+                select(analyses.c.body).where(
+                    analyses.c.table_id == table_id, analyses.c.format == format
+                )
+            ).scalar_one_or_none()
+            return body
 
     def load(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as conn:
@@ -374,6 +453,7 @@ class Store:
             rows = [_table(r._mapping) for r in found]
             for row in rows:
                 row.seats = _seats(conn, row.id)
+                row.hints = _hints(conn, row.id)
             return rows
 
     def _full(self, conn: Connection, m: Any) -> TableRow:
@@ -396,6 +476,7 @@ class Store:
                 select(moves).where(moves.c.table_id == row.id).order_by(moves.c.version)
             )
         ]
+        row.hints = _hints(conn, row.id)
         return row
 
 
@@ -475,6 +556,17 @@ def _seats(conn: Connection, table_id: str) -> list[SeatRow]:
         SeatRow(s.name, s.token_hash, s.occupancy)
         for s in conn.execute(
             select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+        )
+    ]
+
+
+def _hints(conn: Connection, table_id: str) -> list[HintRow]:
+    return [
+        HintRow(h.version, h.seat, h.deal, h.step, h.move)
+        for h in conn.execute(
+            select(hints)
+            .where(hints.c.table_id == table_id)
+            .order_by(hints.c.version, hints.c.seat)
         )
     ]
 

@@ -33,6 +33,7 @@ Key = Literal[
     "rematch",
     "websocket",
     "record",
+    "hints",
 ]
 
 #: a table in the lobby: ``POST /tables``, ``GET /tables``, ``GET /tables/{id}``
@@ -49,6 +50,7 @@ LOBBY: tuple[Key, ...] = (
     "winner",
     "rematch_of",
     "rematch",
+    "hints",
 )
 #: a table being played, to watch: ``GET /api/tables/live``
 LIVE: tuple[Key, ...] = (
@@ -62,7 +64,7 @@ LIVE: tuple[Key, ...] = (
     "websocket",
 )
 #: a finished match, from its stored row alone (no deal is read): ``GET /games``
-GAME: tuple[Key, ...] = ("id", "template", "created", "players", "record")
+GAME: tuple[Key, ...] = ("id", "template", "created", "players", "record", "hints")
 
 
 def websocket_path(table_id: str) -> str:
@@ -109,6 +111,16 @@ def free_seats(row: TableRow) -> list[int]:
     ]
 
 
+def hint_counts(row: TableRow) -> list[int]:
+    """How many hints each seat asked for (the moves they gave are in the replay alone: while
+    the match is played a hint's move is a card of the seat's hand)."""
+    counts = [0] * len(row.seat_specs)
+    for h in row.hints:
+        if 0 <= h.seat < len(counts):
+            counts[h.seat] += 1
+    return counts
+
+
 def table(row: TableRow, game: Game | None, keys: Sequence[Key]) -> dict[str, Any]:
     """The summary of the table of ``row`` (and ``game``, where it is in memory): ``keys`` of
     it, in that order. A key of the game (``deals``, ``totals``, ``winner``) needs ``game``."""
@@ -135,5 +147,6 @@ def table(row: TableRow, game: Game | None, keys: Sequence[Key]) -> dict[str, An
         "rematch": lambda: row.rematch,
         "websocket": lambda: websocket_path(row.id),
         "record": lambda: record_path(row.id),
+        "hints": lambda: hint_counts(row),
     }
     return {key: values[key]() for key in keys}

@@ -32,16 +32,21 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from ..bots import Bot, Limit, derive_seed, make_bot
+from ..bots.hint import expert_hint
 from ..engine import Game, IllegalAction, MoveSyntaxError
 from ..engine.actions import action_text
-from ..engine.views import game_view
+from ..engine.views import game_view, move_json
+from ..i18n import language
+from ..prose.hints import reason
 from ..records import record_of_game, write_record
 from ..records.replay import report_json
 from ..rules import Rules, RulesError, rules_from_record
 from . import protocol, summary
+from .analyses import FORMAT, analysis_answer
 from .config import Settings
 from .storage import (
     DealRow,
+    HintRow,
     MoveRow,
     SeatRow,
     SeatSpec,
@@ -61,6 +66,8 @@ WRITE_PATIENCE = 3.0
 #: the first pause before a write (or a table's own work) is tried again, and the longest
 RETRY_FIRST = 0.05
 RETRY_MOST = 2.0
+#: seconds an analysis request waits for the analysis before it is answered "pending"
+ANALYSIS_WAIT = 2.0
 
 log = logging.getLogger("thousand.server")
 T = TypeVar("T")
@@ -291,6 +298,42 @@ class LiveTable:
         text = encode({"type": "seats", "status": self.status, "seats": summary.seats(self.row)})
         for conn in self.connections:
             conn.send_text(text)
+
+    # -- hints ------------------------------------------------------------------------------
+
+    async def hint(self, seat: int, lang: str) -> dict[str, Any]:
+        """The expert bot's move for ``seat``'s view, and why in ``lang``, thought out in a
+        worker process; the hint is stored with the table. Refused (:class:`LobbyError`, nothing
+        changed) where another person is seated, or it is not the seat's turn."""
+        people = [
+            s for s, spec in enumerate(self.row.seat_specs) if spec.kind == "human" and s != seat
+        ]
+        if people:
+            raise LobbyError(409, "a hint is given only at a table where every other seat is a bot")
+        if self.status != TableStatus.PLAYING or not self.game.in_deal:
+            raise LobbyError(409, f"table {self.id} is {self.status}: no deal is under way")
+        assert self.game.deal is not None
+        if self.game.deal.to_act != seat:
+            raise LobbyError(409, f"it is not seat {seat}'s turn: a hint is for your own move")
+        version = self.version
+        deal = len(self.game.logs)
+        step = len(self.game.logs[-1].moves)
+        view = game_view(self.game, seat)
+        seed = derive_seed(self.row.seed, "hint", version, seat)
+        action, why = await self.hub.run_apart(expert_hint, view, seed, self.hub.settings.bot_time)
+        given = HintRow(version, seat, deal, step, action_text(action))
+        if await self.hub.write(self.hub.store.add_hint, self.id, given):
+            self.row.hints.append(given)
+        with language(lang):
+            said = reason(why)
+        return {
+            "table": self.id,
+            "version": version,
+            "seat": seat,
+            "move": given.move,
+            "action": move_json(action),
+            "reason": said,
+        }
 
     # -- connections ------------------------------------------------------------------------
 
@@ -542,6 +585,8 @@ class Hub:
         #: few at a time, never on the event loop
         self.heavy = ThreadPoolExecutor(settings.heavy_workers, thread_name_prefix="thousand-heavy")
         self.processes: ProcessPoolExecutor | None = None
+        #: the analyses being made, by table id: one per match however many ask
+        self.analysing: dict[str, asyncio.Task[str]] = {}
 
     async def write(self, call: Callable[..., T], *args: Any) -> T:
         """Run a storage call in the storage threads (the event loop goes on meanwhile); one
@@ -693,8 +738,47 @@ class Hub:
             self.processes = ProcessPoolExecutor(self.settings.heavy_workers, mp_context=context)
         return await asyncio.get_running_loop().run_in_executor(self.processes, call, *args)
 
+    async def analysis(self, table: LiveTable, wait: float = ANALYSIS_WAIT) -> str | None:
+        """A finished match's analysis (:mod:`.analyses`) as JSON: the one kept, or one made in
+        a worker process, one computation however many ask at once, kept once made. None
+        while it is being made after ``wait`` seconds (ask again)."""
+        task = self.analysing.get(table.id)
+        if task is None:
+            kept = await self.run_heavy(self.store.analysis, table.id, FORMAT)
+            if kept is not None:
+                return kept
+            task = self.analysing.get(table.id)  # (another request may have started it)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(self._analyse(table))
+            self.analysing[table.id] = task
+            key = table.id
+
+            def forget(_task: asyncio.Task[str]) -> None:
+                self.analysing.pop(key, None)
+
+            task.add_done_callback(forget)
+        done, _ = await asyncio.wait({task}, timeout=wait)
+        if not done:
+            return None
+        return task.result()
+
+    async def _analyse(self, table: LiveTable) -> str:
+        try:
+            record_text = await self.run_heavy(table.record_text)
+            body = await self.run_apart(analysis_answer, record_text)
+        except Exception as e:
+            log.exception("table %s: its analysis failed", table.id)
+            raise LobbyError(503, f"the analysis of {table.id} could not be made: try again") from e
+        try:
+            await self.write(self.store.put_analysis, table.id, FORMAT, body)
+        except Unavailable:  # answered all the same; made again when next asked
+            log.warning("table %s: its analysis could not be kept", table.id)
+        return body
+
     def close(self) -> None:
         """Wait for the storage and heavy-work threads; stop the worker processes."""
+        for task in list(self.analysing.values()):
+            task.cancel()
         self.writer.shutdown(wait=True)
         self.heavy.shutdown(wait=True)
         if self.processes is not None:
