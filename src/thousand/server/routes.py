@@ -89,6 +89,8 @@ from fastapi.responses import (
 from sqlalchemy.exc import DBAPIError
 
 from ..bots import available_levels
+from ..engine.actions import parse_action
+from ..engine.views import move_json
 from ..i18n import LANGUAGES, NAMES, language, negotiate
 from ..prose import texts
 from . import reference_pages, summary
@@ -381,7 +383,9 @@ def add_web(app: FastAPI, hub: Hub, static: Path) -> None:
             "rules": table.rules.to_json(),
             "overrides": table.row.rules,
             "seats": list(table.game.players or ()),
-            "hints": [h.to_json() for h in table.row.hints],
+            "hints": [
+                {**h.to_json(), "action": move_json(parse_action(h.move))} for h in table.row.hints
+            ],
         }
         record_text = await hub.run_heavy(table.record_text)
         answer = await hub.run_apart(replay_answer, record_text, head)

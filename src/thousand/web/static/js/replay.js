@@ -1,12 +1,15 @@
 // The replay of a finished match (#/replay/GAMEID), from GET /api/games/{id}/replay: a deal
 // picker, step buttons (first, back, forward, last; also the arrow keys, Home and End), every
-// hand open, the move being shown and the scoresheet so far.
+// hand open, the move being shown and the scoresheet so far. On request the solver's analysis
+// (GET /api/games/{id}/analysis, asked again while it is pending) goes beside it: the value of
+// every legal card at the move shown, the cards that gave points away, and what the declarer
+// could have taken with every card open. The hints the players asked for are marked.
 
-import { api } from "./api.js";
+import { api, ApiError } from "./api.js";
 import { cardImage, sortHand, suitSymbol } from "./cards.js";
 import { button, h } from "./dom.js";
 import { suitName, t } from "./i18n.js";
-import { moveSentence, phaseName } from "./moves.js";
+import { actionLabel, moveSentence, phaseName } from "./moves.js";
 import { scoresheet } from "./scoresheet.js";
 import { places } from "./table.js";
 import { showError } from "./ui.js";
@@ -16,6 +19,8 @@ export function replayScreen(root, gameId) {
   let deal = 0;
   let step = 0;
   let alive = true;
+  /** The analysis: null (not asked), "pending", an Error's text ({ failed }), or the answer. */
+  let analysis = null;
 
   const name = (seat) => {
     const names = game?.seats || [];
@@ -95,6 +100,126 @@ export function replayScreen(root, gameId) {
     return h("div", { class: "trick-box" }, grid, caption ? h("p", { class: "caption" }, caption) : null);
   }
 
+  async function askAnalysis() {
+    analysis = "pending";
+    render();
+    document.getElementById("analysis-status")?.focus();
+    for (;;) {
+      let answer;
+      try {
+        answer = await api(`/api/games/${gameId}/analysis`);
+      } catch (e) {
+        analysis = { failed: e instanceof ApiError ? e.message : String(e) };
+        break;
+      }
+      if (!alive) return;
+      if (answer?.status === "ready") {
+        analysis = answer;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      if (!alive) return;
+    }
+    render();
+  }
+
+  /** The hints asked at this step of this deal. */
+  function hintsHere(number) {
+    return (game.hints || []).filter((x) => x.deal === number && x.step === step);
+  }
+
+  function valuesTable(move) {
+    const caption = t("analysis.values", { name: name(move.seat) });
+    return h(
+      "table",
+      { class: "analysis-values", id: "analysis-values" },
+      h("caption", {}, caption),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("analysis.move")), h("th", { scope: "col" }, t("analysis.value")), h("th", { scope: "col" }, t("analysis.note")))),
+      h(
+        "tbody",
+        {},
+        move.values.map((v) => {
+          const notes = [];
+          if (v.value === move.best) notes.push(t("analysis.best"));
+          if (v.move === move.played) {
+            notes.push(t("analysis.played"));
+            if (move.cost > 0) notes.push(t("analysis.gave", { n: move.cost }));
+          }
+          const marks = `${v.value === move.best ? " is-best" : ""}${v.move === move.played ? " is-played" : ""}${v.move === move.played && move.cost > 0 ? " is-slip" : ""}`;
+          return h(
+            "tr",
+            { class: `value-row${marks}`, dataset: { move: v.move } },
+            h("th", { scope: "row" }, actionLabel(v.action, name)),
+            h("td", { class: "value" }, String(v.value)),
+            h("td", { class: "note" }, notes.join(", ")),
+          );
+        }),
+      ),
+    );
+  }
+
+  function analysisPanel(current) {
+    const marks = hintsHere(current.number ?? deal + 1).map((x) =>
+      h("p", { class: "hint-mark" }, t("analysis.hint", { name: name(x.seat), move: x.action ? actionLabel(x.action, name) : x.move })),
+    );
+    let body;
+    if (analysis === null) {
+      body = [button(t("analysis.open"), askAnalysis, { id: "analysis-open" })];
+    } else if (analysis === "pending") {
+      body = [h("p", { id: "analysis-status", tabindex: "-1", role: "status" }, t("analysis.pending"))];
+    } else if (analysis.failed) {
+      body = [h("p", { role: "status" }, t("analysis.failed", { detail: analysis.failed })), button(t("analysis.open"), askAnalysis, { id: "analysis-open" })];
+    } else {
+      const found = analysis.deals.find((d) => d.number === (current.number ?? deal + 1));
+      body = found ? dealAnalysis(found) : [h("p", {}, t("analysis.no_play"))];
+    }
+    return h(
+      "section",
+      { class: "analysis", "aria-labelledby": "analysis-title" },
+      h("h2", { id: "analysis-title" }, t("analysis.title")),
+      marks,
+      body,
+    );
+  }
+
+  function dealAnalysis(found) {
+    if (found.open_value === null || found.open_value === undefined) return [h("p", {}, t("analysis.no_play"))];
+    const who = name(found.declarer);
+    const open =
+      found.open_contract === null || found.open_contract === undefined
+        ? t("analysis.open_none", { open: found.open_value })
+        : t("analysis.open_makes", { open: found.open_value, n: found.open_contract });
+    const played =
+      found.played_value === null || found.played_value === undefined
+        ? t("analysis.declarer", { name: who, n: found.contract })
+        : t("analysis.declarer_took", { name: who, n: found.contract, took: found.played_value });
+    const here = found.moves.find((m) => m.step === step);
+    const slips = found.moves.filter((m) => m.cost > 0);
+    return [
+      h("p", { class: "analysis-summary" }, `${played} ${open}`),
+      here ? valuesTable(here) : h("p", { class: "analysis-here" }, t("analysis.no_values")),
+      h("h3", { id: "analysis-slips-title" }, t("analysis.slips")),
+      slips.length
+        ? h(
+            "ul",
+            { class: "analysis-slips", "aria-labelledby": "analysis-slips-title" },
+            slips.map((m) => {
+              const best = m.values.find((v) => v.value === m.best);
+              const played = m.values.find((v) => v.move === m.played);
+              const text = t("analysis.slip", {
+                trick: m.trick,
+                name: name(m.seat),
+                move: played ? actionLabel(played.action, name) : m.played,
+                n: m.cost,
+                best: best ? actionLabel(best.action, name) : "",
+              });
+              return h("li", {}, button(text, () => go(deal, m.step), { class: "link" }));
+            }),
+          )
+        : h("p", {}, t("analysis.no_slips")),
+    ];
+  }
+
   function render() {
     if (!alive) return;
     if (!game) {
@@ -156,6 +281,7 @@ export function replayScreen(root, gameId) {
             trick(view),
           ),
         ),
+        analysisPanel(current),
         scoresheet(reports, names),
         h("p", {}, h("a", { href: "#/" }, t("end.lobby"))),
       ),

@@ -6,10 +6,10 @@
 // Everything the player may do comes from the view's typed moves (kind, card, seat, amount...):
 // the page knows no rules and reads no move token; it sends a move's token back as it came.
 
-import { takeSeat } from "./api.js";
+import { api, takeSeat } from "./api.js";
 import { cardBack, cardButton, cardImage, sortHand, suitSymbol } from "./cards.js";
 import { button, h } from "./dom.js";
-import { cardName, suitName, t } from "./i18n.js";
+import { cardName, language, suitName, t } from "./i18n.js";
 import { levelName } from "./lobby.js";
 import { actionCard, actionLabel, eventName, moveSentence, phaseName, resultName } from "./moves.js";
 import { scoresheet, signed } from "./scoresheet.js";
@@ -49,6 +49,8 @@ export function tableScreen(root, tableId, { watch }) {
     loaded: false,
     problem: null,
     focusKey: null,
+    // a hint asked at this version: {version, pending} or {version, move, reason} or {version, failed}
+    hint: null,
   };
   const queue = [];
   let pumping = false;
@@ -306,6 +308,36 @@ export function tableScreen(root, tableId, { watch }) {
       );
     }
     return h("div", { class: "actions", "aria-label": t("table.your_move") }, parts);
+  }
+
+  /** The Hint button and its answer: at a table where every other seat is a bot, on the seat's
+   * turn (POST /tables/ID/hint: the expert bot's move for this seat's view, and why). */
+  function hintBox() {
+    if (!legal().length || !state.seats.every((s, i) => i === state.me || s.kind === "bot")) return null;
+    const here = state.hint?.version === state.version ? state.hint : null;
+    let said = "";
+    if (here?.pending) said = t("table.hint_thinking");
+    else if (here?.failed) said = t("table.hint_failed", { detail: here.failed });
+    else if (here) said = t("table.hint_is", { move: actionLabel(here.action, name), reason: here.reason });
+    return h(
+      "div",
+      { class: "hint-box" },
+      button(t("table.hint"), askHint, { id: "hint", disabled: Boolean(here?.pending) }),
+      h("p", { class: "hint-answer", role: "status" }, said),
+    );
+  }
+
+  async function askHint() {
+    const version = state.version;
+    state.hint = { version, pending: true };
+    render();
+    try {
+      const answer = await api(`/tables/${tableId}/hint?lang=${language()}`, { method: "POST", token: held.token });
+      state.hint = { version, action: answer.action, reason: answer.reason };
+    } catch (e) {
+      state.hint = { version, failed: e.message };
+    }
+    render();
   }
 
   // What a write-off would change each total by, as the server computed it (the page knows no
@@ -630,7 +662,8 @@ export function tableScreen(root, tableId, { watch }) {
                   view.received && view.phase !== "play" ? h("span", { class: "badge received" }, t("table.received", { card: cardName(view.received) })) : null),
                 myHand(),
                 otherCards(),
-                actionBar())
+                actionBar(),
+                hintBox())
             : null,
         ),
       );
