@@ -4,6 +4,7 @@ at a table against bots (``POST /tables/{id}/hint``), on SQLite and PostgreSQL."
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 import threading
@@ -23,9 +24,10 @@ from thousand.cards import CARD_TEXT
 from thousand.cli.selfplay import selfplay
 from thousand.engine import Game
 from thousand.engine.actions import action_text
+from thousand.engine.deal import Phase
 from thousand.i18n import catalog
 from thousand.prose.hints import SENTENCES
-from thousand.records import read_record, replay
+from thousand.records import read_record, record_of_game, replay, write_record
 from thousand.rules import TEMPLATES, rules_from_record
 from thousand.server.analyses import analysis_answer
 from thousand.server.migrate import config, upgrade
@@ -385,3 +387,41 @@ def test_a_database_of_revision_0003_gets_hints_and_analyses(
         assert {"hints", "analyses"} <= set(sa.inspect(engine).get_table_names())
     finally:
         engine.dispose()
+
+
+@pytest.mark.parametrize("template", list(TEMPLATES))
+def test_the_analysis_in_every_layout(template: str) -> None:
+    """Each card play's position is the replay's step where its seat is to act; the values are
+    of that seat's legal moves; the best and the cost agree with them."""
+    rules = rules_from_record(template, {})
+    game = selfplay(rules, seed=2, deals=2)
+    text = write_record(record_of_game(game, template))
+    found = json.loads(analysis_answer(text))
+    assert [d["number"] for d in found["deals"]] == [1, 2]
+    assert any(d["moves"] for d in found["deals"])
+    for deal, log in zip(found["deals"], game.logs, strict=True):
+        replayed = Game.start(rules, dealer=log.dealer).new_deal(log.dealt)
+        positions = []
+        plays = 0
+        for action in log.moves:
+            assert replayed.deal is not None
+            positions.append((replayed.deal.to_act, set(replayed.deal.legal_actions())))
+            plays += replayed.deal.phase is Phase.PLAY
+            replayed = replayed.apply(action)
+        for move in deal["moves"]:
+            seat, legal = positions[move["step"]]
+            assert move["seat"] == seat
+            assert move["played"] == action_text(log.moves[move["step"]])
+            values = {v["move"]: v["value"] for v in move["values"]}
+            assert set(values) <= {action_text(a) for a in legal}
+            pick = max if move["side"] == "declarer" else min
+            assert move["best"] == pick(values.values())
+            assert move["cost"] == abs(move["best"] - values[move["played"]])
+        if deal["moves"]:
+            assert deal["open_value"] is not None and deal["played_value"] is not None
+        if deal["moves"] and len(deal["moves"]) == plays:
+            # every card valued: the points played are the open-card best, less what the
+            # declarer's side gave away, plus what the defence gave away (partners included)
+            ours = sum(m["cost"] for m in deal["moves"] if m["side"] == "declarer")
+            theirs = sum(m["cost"] for m in deal["moves"] if m["side"] == "defence")
+            assert deal["played_value"] == deal["open_value"] - ours + theirs
