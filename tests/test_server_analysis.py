@@ -241,6 +241,15 @@ def test_a_hint_is_a_legal_move_of_the_seat_and_names_no_hidden_card(
     hint_client: TestClient, template: str
 ) -> None:
     seat = Seat(hint_client, template, {})
+    hub = hint_client.app.state.hub  # type: ignore[attr-defined]
+    real = hub.run_apart
+    thought: list[int] = []
+
+    async def counted(call: Any, *args: Any) -> Any:
+        thought.append(seat.version)
+        return await real(call, *args)
+
+    hub.run_apart = counted
     try:
         view = seat.my_turn()
         answer = seat.hint()
@@ -252,6 +261,7 @@ def test_a_hint_is_a_legal_move_of_the_seat_and_names_no_hidden_card(
         assert hint["action"]["token"] == hint["move"]
         assert one_of_the_sentences(hint["reason"], "en")
         assert one_of_the_sentences(seat.hint("ru").json()["reason"], "ru")
+        assert thought == [hint["version"]]  # asked twice, thought out once
         mine = {CARD_TEXT[c] for c in cards_in(view.get("hand"))}
         assert {CARD_TEXT[c] for c in cards_in(hint)} <= mine
         # the lobby shows that a hint was given, never its move

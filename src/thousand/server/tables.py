@@ -33,6 +33,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from ..bots import Bot, Limit, derive_seed, make_bot
 from ..bots.hint import expert_hint
+from ..bots.pimc import Why
 from ..engine import Game, IllegalAction, MoveSyntaxError
 from ..engine.actions import action_text
 from ..engine.views import game_view, move_json
@@ -170,6 +171,8 @@ class LiveTable:
             if spec.kind == "bot"
         }
         self._bot_task: asyncio.Task[None] | None = None
+        #: the hint being thought out or given last: (version, seat), and its computation
+        self._hint: tuple[tuple[int, int], asyncio.Future[tuple[int, Why]]] | None = None
         self.game = self._rebuild()
 
     # -- state ------------------------------------------------------------------------------
@@ -318,9 +321,18 @@ class LiveTable:
         version = self.version
         deal = len(self.game.logs)
         step = len(self.game.logs[-1].moves)
-        view = game_view(self.game, seat)
-        seed = derive_seed(self.row.seed, "hint", version, seat)
-        action, why = await self.hub.run_apart(expert_hint, view, seed, self.hub.settings.bot_time)
+        key = (version, seat)
+        if self._hint is None or self._hint[0] != key or _failed(self._hint[1]):
+            # one computation a version and seat, however often it is asked
+            view = game_view(self.game, seat)
+            seed = derive_seed(self.row.seed, "hint", version, seat)
+            thinking = self.hub.run_apart(expert_hint, view, seed, self.hub.settings.bot_time)
+            self._hint = (key, asyncio.ensure_future(thinking))
+        try:
+            action, why = await asyncio.shield(self._hint[1])
+        except Exception:
+            log.exception("table %s: a hint failed", self.id)
+            raise LobbyError(503, "the hint could not be thought out: try again") from None
         given = HintRow(version, seat, deal, step, action_text(action))
         if await self.hub.write(self.hub.store.add_hint, self.id, given):
             self.row.hints.append(given)
@@ -558,6 +570,11 @@ class LiveTable:
             # the bot chose from the view of this very version, so the move is legal;
             # while this worker runs, _commit starts no second one
             await self._commit(seat, action, None)
+
+
+def _failed(future: asyncio.Future[Any]) -> bool:
+    """Whether a computation ended without its answer (failed or cancelled)."""
+    return future.done() and (future.cancelled() or future.exception() is not None)
 
 
 def _renamed(game: Game, names: Sequence[str]) -> Game:
