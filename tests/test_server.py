@@ -64,6 +64,14 @@ def test_full_match_one_scripted_human_two_bots(server: Server) -> None:
     # the record: listed, downloadable, and it replays to the same winner and totals
     games = server.get("/games").json()
     assert tid in [g["id"] for g in games]
+    # each seat as every list shows it: a bot by its level, which the page names ("Easy bot")
+    (game,) = [g for g in games if g["id"] == tid]
+    assert [(s["kind"], s["level"], s["name"]) for s in game["seats"]] == [
+        ("human", None, "Ann"),
+        ("bot", "easy", "easy-bot-1"),
+        ("bot", "easy", "easy-bot-2"),
+    ]
+    assert game["players"] == ["Ann", "easy-bot-1", "easy-bot-2"]
     text = server.get(f"/games/{tid}/record").text
     result = replay(read_record(text))
     assert result.game.match.winner == winner

@@ -348,6 +348,8 @@ def add_web(app: FastAPI, hub: Hub, static: Path) -> None:
             "rules": table.rules.to_json(),
             "overrides": table.row.rules,
             "seats": list(table.game.players or ()),
+            # each seat's bot level (None: a person's seat), for the page to name bots
+            "bots": [spec.level if spec.kind == "bot" else None for spec in table.row.seat_specs],
         }
         record_text = await hub.run_heavy(table.record_text)
         answer = await hub.run_apart(replay_answer, record_text, head)

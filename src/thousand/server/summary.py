@@ -62,7 +62,7 @@ LIVE: tuple[Key, ...] = (
     "websocket",
 )
 #: a finished match, from its stored row alone (no deal is read): ``GET /games``
-GAME: tuple[Key, ...] = ("id", "template", "created", "players", "record")
+GAME: tuple[Key, ...] = ("id", "template", "created", "seats", "players", "record")
 
 
 def websocket_path(table_id: str) -> str:

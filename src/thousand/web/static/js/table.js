@@ -9,7 +9,7 @@ import { takeSeat } from "./api.js";
 import { cardBack, cardButton, cardImage, sortHand, suitSymbol } from "./cards.js";
 import { button, h } from "./dom.js";
 import { cardName, suitName, t } from "./i18n.js";
-import { levelName } from "./lobby.js";
+import { seatNames } from "./lobby.js";
 import { actionCard, actionLabel, moveSentence, phaseName } from "./moves.js";
 import { scoresheet, signed } from "./scoresheet.js";
 import { forgetSeat, keepSeat, pace, seatAt } from "./store.js";
@@ -50,13 +50,7 @@ export function tableScreen(root, tableId, { watch }) {
   let alive = true;
   let socket = null;
 
-  const name = (seat) => {
-    const s = state.seats[seat];
-    if (!s) return t("table.seat_n", { n: seat + 1 });
-    if (s.name) return s.name;
-    if (s.kind === "bot") return t("lobby.bot", { level: levelName(s.level) });
-    return t("table.seat_n", { n: seat + 1 });
-  };
+  const name = (seat) => seatNames(state.seats)[seat] || t("table.seat_n", { n: seat + 1 });
   const names = () => state.seats.map((_, i) => name(i));
   const legal = () => (state.view && !state.sending && !queue.length ? state.view.moves || [] : []);
 
