@@ -13,6 +13,7 @@ from .support import (
     play_turn,
     seat_at,
     shot,
+    shown_names,
     table,
     table_against_bots,
     wait_turn,
@@ -29,7 +30,7 @@ def test_passing_by_tap_and_by_drag_then_raising(page: Page, server: Server) -> 
     expect(page.get_by_role("group", name="Talon").locator(".card")).to_have_count(3)
     hand = page.locator(".hand.mine button.card")
     expect(hand).to_have_count(10)
-    names = [s["name"] for s in server.get(f"/tables/{table_id}").json()["seats"]]
+    names = shown_names(server.get(f"/tables/{table_id}").json()["seats"])
 
     # tap a card, then a seat
     first = hand.first
