@@ -6,7 +6,7 @@
 import { api, apiPage, takeSeat } from "./api.js";
 import { append, button, h } from "./dom.js";
 import { language, suitName, t } from "./i18n.js";
-import { keepName, keepSeat, playerName, seatAt } from "./store.js";
+import { forgetSeat, keepName, keepSeat, playerName, seatAt } from "./store.js";
 import { showError } from "./ui.js";
 
 /** A bot's name for people, one per level ("Medium bot"), on every screen. */
@@ -510,6 +510,42 @@ export function lobbyScreen(root) {
       clearInterval(refresher);
     },
   };
+}
+
+/** The Leave button of a seat at a table, with its confirmation: the server voids the seat's
+ * token and says what becomes of the seat (a medium bot plays it on during the match; a table
+ * no other person is at is closed); the page forgets the seat and goes back to the lobby. */
+export function leaveButton(tableId, seat, token) {
+  function open() {
+    const dialog = h(
+      "dialog",
+      { class: "modal", "aria-labelledby": "leave-title" },
+      h("h2", { id: "leave-title" }, t("leave.title")),
+      h("p", {}, t("leave.text")),
+      h(
+        "div",
+        { class: "row" },
+        button(t("leave.confirm"), async () => {
+          dialog.close();
+          try {
+            await api(`/tables/${tableId}/seats/${seat}`, { method: "DELETE", token });
+          } catch (e) {
+            if (e.status !== 403) {  // 403: the seat was left already
+              showError(t("error.leave", { detail: e.message }));
+              return;
+            }
+          }
+          forgetSeat(tableId);
+          location.hash = "#/";
+        }, { class: "danger" }),
+        button(t("common.cancel"), () => dialog.close(), { autofocus: true }),
+      ),
+    );
+    dialog.addEventListener("close", () => dialog.remove());
+    document.body.append(dialog);
+    dialog.showModal();
+  }
+  return button(t("table.leave"), open, { id: "leave-table", class: "leave" });
 }
 
 /** The seats of a table in a list: each one's name, "free seat" where nobody holds it. */

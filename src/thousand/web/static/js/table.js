@@ -9,7 +9,7 @@ import { takeSeat } from "./api.js";
 import { cardBack, cardButton, cardImage, sortHand, suitSymbol } from "./cards.js";
 import { button, h } from "./dom.js";
 import { cardName, suitName, t } from "./i18n.js";
-import { seatNames } from "./lobby.js";
+import { leaveButton, seatNames } from "./lobby.js";
 import { actionCard, actionLabel, moveSentence, phaseName } from "./moves.js";
 import { scoresheet, signed } from "./scoresheet.js";
 import { forgetSeat, keepSeat, pace, seatAt } from "./store.js";
@@ -487,6 +487,8 @@ export function tableScreen(root, tableId, { watch }) {
       return;
     }
     if (state.status === "open" && !view) screen.append(inviteBox());
+    if (state.status === "closed") screen.append(h("p", { class: "closed" }, t("table.closed")));
+    else if (held && state.me !== null && !over) screen.append(h("p", { class: "leave-row" }, leaveButton(tableId, state.me, held.token)));
     if (state.me === null) screen.append(h("p", { class: "watching" }, t("table.watching")));
     if (view) {
       const count = view.card_counts.length;
