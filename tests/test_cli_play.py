@@ -20,6 +20,7 @@ from thousand.engine import DealState, Game
 from thousand.engine.actions import PASS, WRITE_OFF, parse_action
 from thousand.engine.deal import Phase
 from thousand.engine.views import SeatView, view
+from thousand.prose.titles import template_title
 from thousand.records import read_record, record_of_game, replay, write_record
 from thousand.rules import TEMPLATES, template_rules
 
@@ -206,7 +207,7 @@ def test_every_template_plays_to_the_winner(template: str) -> None:
     game = play(rules, 11, template=template, ask=script.ask, say=script.say, opponents=bots)
     assert game.over, f"no winner after {len(game.reports)} deals"
     lines = script.text.splitlines()
-    assert lines[1] == f"Rules: {template}. {TEMPLATES[template].summary}"
+    assert lines[1] == f"Rules: {template_title(template)}. {TEMPLATES[template].summary}"
     assert "wins" in lines[-1]
     assert script.asked > 0
     assert replay(read_record(write_record(record_of_game(game, template)))).game == game

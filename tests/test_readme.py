@@ -9,11 +9,15 @@ import os
 import re
 import shlex
 import shutil
+import socket
 import subprocess
 import sys
+import time
 import zipfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 from thousand.cli.main import build_parser
@@ -65,7 +69,7 @@ def test_python_examples_run() -> None:
 
 def test_quick_start_is_exactly_two_commands() -> None:
     play, test = quick_start()
-    assert play == "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/thousand serve"
+    assert play == "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/thousand serve"
     assert "pytest" in test, test
     for command in (play, test):
         assert command.startswith("python3 -m venv .venv && "), command
@@ -74,8 +78,8 @@ def test_quick_start_is_exactly_two_commands() -> None:
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The wheel that the quick start's ``pip install .`` builds, from a copy of the checkout
-    (so no build folder is left in it), with build isolation as ``pip install .`` has it."""
+    """The wheel that ``pip install .`` builds, from a copy of the checkout (so no build folder
+    is left in it), with build isolation as ``pip install .`` has it."""
     top = tmp_path_factory.mktemp("checkout")
     for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy2(ROOT / name, top / name)
@@ -137,6 +141,125 @@ def test_the_installed_package_serves_the_page(wheel: Path, tmp_path: Path) -> N
     assert Path(where).is_relative_to(target), where
     assert status == 200 and reference == 200
     assert text == (target / "thousand/web/static/index.html").read_text(encoding="utf-8")
+
+
+def _install_step(command: str) -> list[str]:
+    """The arguments of the ``pip install`` step of a quick-start command."""
+    for step in command.split("&&"):
+        argv = shlex.split(step)
+        if argv[0].endswith("/pip") and argv[1] == "install":
+            return argv[2:]
+    raise AssertionError(f"{command!r} installs nothing")
+
+
+@pytest.fixture
+def quick_start_venv(tmp_path: Path) -> Iterator[tuple[Path, Path, Callable[[str], None]]]:
+    """A copy of the checkout, a fresh venv, and ``install(command)``: that quick-start
+    command's ``pip install`` step run there as written (the dependencies are this test run's
+    own, so ``--no-deps``)."""
+    checkout = tmp_path / "checkout"
+    checkout.mkdir()
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy2(ROOT / name, checkout / name)
+    shutil.copytree(ROOT / "src", checkout / "src", ignore=shutil.ignore_patterns("__pycache__"))
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+
+    def install(command: str) -> None:
+        argv = [str(venv / "bin" / "pip"), "install", "-q", "--no-deps", *_install_step(command)]
+        subprocess.run(argv, cwd=checkout, check=True, capture_output=True, timeout=600)
+
+    yield checkout, venv, install
+
+
+def _in_venv(venv: Path) -> dict[str, str]:
+    """The environment in which the venv's Python finds thousand's dependencies (this run's)."""
+    deps = [p for p in sys.path if p.endswith("site-packages")]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(deps)}
+
+
+def test_the_test_install_leaves_a_running_server_whole(
+    quick_start_venv: tuple[Path, Path, Callable[[str], None]], tmp_path: Path
+) -> None:
+    """The quick start's server, then its test command's install while the server runs: the
+    page, its files and the rules reference still answer (an install that replaced the
+    package under the server gave 404 and 500)."""
+    checkout, venv, install = quick_start_venv
+    serve, test = quick_start()
+    install(serve)
+    port = _free_port()
+    data = tmp_path / "data"
+    log = (tmp_path / "server.log").open("wb")
+    command = ["-m", "thousand", "serve", "--port", str(port), "--data", str(data)]
+    server = subprocess.Popen(
+        [str(venv / "bin" / "python"), *command],
+        cwd=checkout,
+        env=_in_venv(venv),
+        stdout=log,
+        stderr=log,
+    )
+    base = f"http://127.0.0.1:{port}"
+    paths = ("/", "/static/js/lobby.js", "/static/i18n/ru.json", "/reference/ru/")
+    try:
+        _wait_for(base, server)
+        before = {path: httpx.get(base + path, timeout=10).status_code for path in paths}
+        install(test)
+        after = {path: httpx.get(base + path, timeout=10).status_code for path in paths}
+    finally:
+        server.terminate()
+        server.wait(10)
+        log.close()
+    assert before == dict.fromkeys(paths, 200)
+    assert after == dict.fromkeys(paths, 200), (tmp_path / "server.log").read_text()
+
+
+def test_the_serve_install_keeps_the_checkout_under_test(
+    quick_start_venv: tuple[Path, Path, Callable[[str], None]],
+) -> None:
+    """The other order: after the test command's install, the serve command's install leaves
+    the venv running the checkout's own files (what the tests test is what is served)."""
+    checkout, venv, install = quick_start_venv
+    serve, test = quick_start()
+    install(test)
+    install(serve)
+    where = subprocess.run(
+        [str(venv / "bin" / "python"), "-c", "import thousand; print(thousand.__file__)"],
+        cwd=checkout.parent,
+        env=_in_venv(venv),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    ).stdout.strip()
+    assert Path(where) == checkout / "src" / "thousand" / "__init__.py"
+
+
+def test_the_server_data_folder_is_ignored_by_git() -> None:
+    """``thousand serve`` keeps its data in ``./thousand-data`` by default: git ignores it."""
+    default = build_parser().parse_args(["serve"]).data
+    done = subprocess.run(
+        ["git", "check-ignore", "-q", f"{default}/thousand.sqlite3"], cwd=ROOT, timeout=30
+    )
+    assert done.returncode == 0, f"git does not ignore {default}/"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_for(base: str, server: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        assert server.poll() is None, "the server stopped"
+        try:
+            if httpx.get(base + "/health", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    raise AssertionError("the server did not start")
 
 
 def test_ci_runs_the_readme_test_command() -> None:

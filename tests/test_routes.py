@@ -149,6 +149,7 @@ def test_a_finished_match_is_listed_with_the_names_its_seats_and_record_give(
             "id": table_id,
             "template": "russian",
             "created": row.created,
+            "seats": seats,
             "players": ["easy-bot-0", "easy-bot-1", "easy-bot-2"],
             "record": f"/games/{table_id}/record",
             "hints": [0, 0, 0],

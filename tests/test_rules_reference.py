@@ -57,14 +57,14 @@ def test_pages_in_numbers() -> None:
     assert "- Playable now: yes\n" in tysiac
     assert (
         "- **Bidding**: the highest bid is 400 ([`bidding.max`](../parameters.md#biddingmax) 400;"
-        " `russian`: 120)." in tysiac
+        " Russian: 120)." in tysiac
     )
     assert (
         "| **[`scoring.round_to`](../parameters.md#scoringround_to)** | **`10`** | card points"
         " are rounded to tens |" in tysiac
     )
     assert (
-        "| [`tysiac`](templates/tysiac.md) | `russian` | yes | Polish Tysiąc"
+        "| [Polish Tysiąc](templates/tysiac.md) (`tysiac`) | Russian | yes | Polish Tysiąc"
         in generated["INDEX.md"]
     )
 
@@ -79,7 +79,10 @@ def test_what_is_not_playable_yet_is_marked() -> None:
         "| **`true`** | the Estonian crawl (a declarer without an ace plays the first trick face"
         " down) is played (*not playable yet*) |" in estonian
     )
-    assert "| [`estonian`](templates/estonian.md) | `russian` | not yet |" in generated["INDEX.md"]
+    assert (
+        "| [Estonian Tuhat](templates/estonian.md) (`estonian`) | Russian | not yet |"
+        in (generated["INDEX.md"])
+    )
     crawl = parameter_entry(PARAM_BY_NAME["play.crawl"])
     assert (
         "- `true`: the Estonian crawl (a declarer without an ace plays the first trick face down)"

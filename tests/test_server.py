@@ -64,6 +64,14 @@ def test_full_match_one_scripted_human_two_bots(server: Server) -> None:
     # the record: listed, downloadable, and it replays to the same winner and totals
     games = server.get("/games").json()
     assert tid in [g["id"] for g in games]
+    # each seat as every list shows it: a bot by its level, which the page names ("Easy bot")
+    (game,) = [g for g in games if g["id"] == tid]
+    assert [(s["kind"], s["level"], s["name"]) for s in game["seats"]] == [
+        ("human", None, "Ann"),
+        ("bot", "easy", "easy-bot-1"),
+        ("bot", "easy", "easy-bot-2"),
+    ]
+    assert game["players"] == ["Ann", "easy-bot-1", "easy-bot-2"]
     text = server.get(f"/games/{tid}/record").text
     result = replay(read_record(text))
     assert result.game.match.winner == winner
@@ -299,14 +307,15 @@ def test_a_seat_token_acts_for_its_seat_alone(server: Server) -> None:
     assert boris.view["hand"] != ann.view["hand"]
     ann.close()
     boris.close()
-    # Boris leaves with his own token; his seat is free, his token void
+    # Boris leaves with his own token during the match: his token is void, and a medium bot
+    # plays his seat on (Ann is still there)
     assert server.delete_seat(tid, 1, seat1["token"]).status_code == 204
-    assert 1 in server.get(f"/tables/{tid}").json()["free_seats"]
+    seat = server.get(f"/tables/{tid}").json()["seats"][1]
+    assert (seat["kind"], seat["level"]) == ("bot", "medium")
     with connect(f"{server.ws}/tables/{tid}/ws") as ws:
         ws.send(_json.dumps({"type": "hello", "token": seat1["token"]}))
         assert _json.loads(ws.recv(5))["code"] == "bad_token"
-    cyril = server.sit(tid, "Cyril", 1)
-    assert cyril["seat"] == 1 and cyril["token"] != seat1["token"]
+    assert server.post(f"/tables/{tid}/seats", {"name": "Cyril", "seat": 1}).status_code == 409
 
 
 def test_lobby(server: Server) -> None:

@@ -44,7 +44,6 @@ from .server_support import (
     HUMAN,
     SHORT_MATCH,
     Client,
-    Message,
     Server,
     finished,
     running,
@@ -303,65 +302,6 @@ def test_a_locked_database_refuses_clearly_and_the_bots_resume(
 
 
 # -- intent ids belong to the seat's occupant ----------------------------------------------------
-
-
-def turn(client: Client) -> list[str]:
-    while not client.my_turn():
-        client.recv()
-    assert client.view is not None
-    return list(client.view["legal_actions"])
-
-
-def occupant_moves(server: Server, tid: str, name: str, before: Message | None) -> Message:
-    """``name`` takes seat 0, moves with the intent id ``move-1`` when its turn comes, and
-    leaves the connection; the move must be applied, whatever the seat's last occupant did
-    with the same id (its ack was ``before``). Returns the seat taken."""
-    taken = server.sit(tid, name, 0)
-    player = Client(server, tid, taken["token"], 0)
-    moves = turn(player)
-    version = player.version
-    player.intent(moves[-1], "move-1")
-    answer = player.recv_until(lambda m: m["type"] in ("ack", "error"))
-    assert answer == {"type": "ack", "intent": "move-1", "version": version + 1}, name
-    assert answer != before
-    made = [m for m in player.messages if m["type"] == "event"][-1]
-    assert made["version"] == version + 1 and made["event"]["seat"] == 0
-    assert made["event"]["move"] == moves[-1]
-    player.close()
-    return {**taken, "ack": answer}
-
-
-def test_a_new_occupant_s_intent_ids_are_its_own(tmp_path: Path, database: str | None) -> None:
-    """At a table of every template (that a restart rebuilds) Ann, then Boris, then (after a
-    kill -9 and a restart) Cyril take seat 0 in turn, each moving with the intent id
-    ``move-1``: each one's move is applied, and Cyril's id still answers for his move alone."""
-    server = Server(tmp_path / "data", database).start()
-    try:
-        tables = {
-            t: server.new_table(
-                [HUMAN] + [BOT] * (players(t) - 1), SHORT_MATCH, seed=8, template=t
-            )["id"]
-            for t in ALL
-        }
-        last: dict[str, Message] = {}
-        for tid in tables.values():
-            before: Message | None = None
-            for name in ("Ann", "Boris"):
-                taken = occupant_moves(server, tid, name, before)
-                assert server.delete_seat(tid, 0, taken["token"]).status_code == 204
-                before = taken["ack"]
-            assert before is not None
-            last[tid] = before
-        server.kill()  # the next occupants come after a restart
-        server.start()
-        for tid in tables.values():
-            cyril = occupant_moves(server, tid, "Cyril", last[tid])
-            again = Client(server, tid, cyril["token"], 0)
-            again.send({"type": "intent", "id": "move-1", "move": "pass", "version": 0})
-            assert again.recv_until(lambda m: m["type"] in ("ack", "error")) == cyril["ack"]
-            again.close()
-    finally:
-        server.stop()
 
 
 # -- kill -9 while seats are taken ----------------------------------------------------------------

@@ -78,7 +78,8 @@ def test_templates_in_the_order_of_part_3_with_their_differences(client: TestCli
     assert answer.status_code == 200
     found = answer.json()["templates"]
     assert [t["name"] for t in found] == list(TEMPLATES)
-    keys = {"name", "base", "players", "summary", "description", "playable", "differences"}
+    keys = {"name", "title", "base", "players", "summary", "description", "playable"}
+    keys.add("differences")
     assert all(set(t) == keys for t in found)
     by_name = {t["name"]: t for t in found}
     assert by_name["russian"]["differences"] == []
@@ -92,6 +93,7 @@ def test_templates_in_the_order_of_part_3_with_their_differences(client: TestCli
         "value": 400,
         "words": "the highest bid is 400",
         "other": "russian",
+        "other_title": "Russian",
         "other_value": 120,
         "other_words": "the highest bid is 120",
         "shown": "400",
@@ -99,6 +101,23 @@ def test_templates_in_the_order_of_part_3_with_their_differences(client: TestCli
     }
     with language("en"):
         assert found == json.loads(json.dumps(texts.templates_about()))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_template_has_a_title_in_every_language(client: TestClient, lang: str) -> None:
+    """People read a template's title, in their language; the identifier stays as it is."""
+    found = client.get("/api/templates", params={"lang": lang}).json()["templates"]
+    assert [t["name"] for t in found] == list(TEMPLATES)
+    titles = [t["title"] for t in found]
+    assert all(isinstance(x, str) and x.strip() for x in titles)
+    assert len(set(titles)) == len(TEMPLATES), titles
+    english = client.get("/api/templates", params={"lang": "en"}).json()["templates"]
+    for mine, theirs in zip(found, english, strict=True):
+        assert mine["title"] != mine["name"]
+        if lang != "en":  # a translation, not a copy of the English title
+            assert mine["title"] != theirs["title"]
+        for d in mine["differences"]:
+            assert d["other_title"] == found[0]["title"]
 
 
 def test_templates_speak_the_asked_language(
@@ -258,10 +277,22 @@ def test_the_replay_agrees_with_thousand_replay(
     answer = client.get(f"/api/games/{finished_game}/replay")
     assert answer.status_code == 200
     found = answer.json()
-    keys = {"id", "template", "rules", "overrides", "seats", "hints", "winner", "totals", "deals"}
+    keys = {
+        "id",
+        "template",
+        "rules",
+        "overrides",
+        "seats",
+        "bots",
+        "hints",
+        "winner",
+        "totals",
+        "deals",
+    }
     assert set(found) == keys
     assert found["id"] == finished_game and found["template"] == "russian"
     assert found["seats"] == ["easy-bot-0", "easy-bot-1", "easy-bot-2"]
+    assert found["bots"] == ["easy", "easy", "easy"]
     assert found["rules"]["game.target"] == 300
     assert found["winner"] == expected["winner"] is not None
     assert found["totals"] == expected["totals"]

@@ -3,6 +3,7 @@ work, the header (back to the game, the same page in the five languages), the st
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
 from html.parser import HTMLParser
@@ -12,8 +13,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from thousand import i18n
-from thousand.i18n import LANGUAGES, NAMES
+from thousand.i18n import LANGUAGES, NAMES, language
 from thousand.prose import reference
+from thousand.prose.titles import template_title
 from thousand.rules import TEMPLATES
 from thousand.server import reference_pages
 
@@ -179,7 +181,7 @@ def test_the_reference_without_a_language_goes_to_the_browsers(client: TestClien
 
 def test_the_index_lists_every_template() -> None:
     text = reference_pages.page("en", "") or ""
-    assert re.findall(r'<a href="templates/([\w-]+)\.md"><code>', text) == list(TEMPLATES)
+    assert re.findall(r'<a href="templates/([\w-]+)\.md">', text) == list(TEMPLATES)
 
 
 #: the words of a developer's reference (the spec's parts, the engine, the code) in each language
@@ -202,3 +204,22 @@ def test_the_index_speaks_to_players(lang: str) -> None:
     text = intro.group(1).lower()
     for word in DEVELOPER_WORDS[lang]:
         assert word not in text, (lang, word, text)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", TEMPLATES)
+def test_a_template_page_is_titled_in_its_language(lang: str, name: str) -> None:
+    """Each template's page and the index name it by its title in the page's language (the
+    identifier beside it, as records and commands write it)."""
+    with language(lang):
+        title = template_title(name)
+    page = reference_pages.page(lang, f"templates/{name}.md") or ""
+    assert "<h1 id=" in page and f">{html.escape(title)} (<code>{name}</code>)</h1>" in page
+    index = reference_pages.page(lang, "") or ""
+    assert f'<a href="templates/{name}.md">{html.escape(title)}</a> (<code>{name}</code>)' in index
+    if name != "russian":
+        with language(lang):
+            russian = template_title("russian")
+        # the sentence about the baseline says its title, never the identifier alone
+        assert html.escape(russian) in page
+        assert "<code>russian</code>:" not in page

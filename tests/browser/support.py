@@ -32,6 +32,23 @@ def catalogue(lang: str) -> dict[str, str]:
     return answer
 
 
+def shown_names(seats: list[dict[str, Any]], lang: str = "en") -> list[str]:
+    """Each seat's name as the page shows it (``seats`` as the server gives them): a person's
+    own, a bot's by its level ("Easy bot"; "Easy bot, seat 2" where two share a level)."""
+    words = catalogue(lang)
+    levels = [s["level"] for s in seats if s["kind"] == "bot"]
+    names = []
+    for s in seats:
+        if s["kind"] != "bot":
+            names.append(s["name"] or "")
+            continue
+        name = words[f"bot.{s['level']}"]
+        if levels.count(s["level"]) > 1:
+            name = words["bot.at_seat"].format(name=name, n=s["seat"] + 1)
+        names.append(name)
+    return names
+
+
 def shot(page: Page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)

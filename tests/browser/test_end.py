@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from ..server_support import Server
-from .support import deal_rows, play_turn, seat_at, shot, table, table_against_bots
+from .support import deal_rows, play_turn, seat_at, shot, shown_names, table, table_against_bots
 
 TO_100 = {"game.target": 100, "barrel.threshold": None, "scoring.failed_contract": "each-defender"}
 
@@ -24,7 +24,7 @@ def test_the_end_of_the_match_and_a_rematch(page: Page, server: Server) -> None:
     summary = server.get(f"/tables/{table_id}").json()
     assert summary["status"] == "finished"
     winner = summary["winner"]
-    names = [s["name"] for s in summary["seats"]]
+    names = shown_names(summary["seats"])
     over = page.get_by_role("region", name=re.compile("win"))
     expect(over).to_be_visible()
     expect(over.get_by_role("heading")).to_have_text(

@@ -90,7 +90,7 @@ def test_the_lobby_speaks_the_language_with_the_servers_rule_texts(
     russian = next(t for t in polish if t["name"] == "russian")
     expect(page.locator(".template-about")).to_contain_text(russian["description"])
     # what the server says (the rule texts, translated by the server's catalogues) is left out
-    theirs = [t["name"] for t in polish] + [t["summary"] for t in polish]
+    theirs = [t["title"] for t in polish] + [t["summary"] for t in polish]
     theirs += [russian["description"]]
     assert english_left(page, "pl", sorted(theirs, key=len, reverse=True)) == []
     shot(page, "lobby-polish")

@@ -14,6 +14,7 @@ from .support import (
     play_turn,
     seat_at,
     shot,
+    shown_names,
     table,
     table_against_bots,
     wait_turn,
@@ -33,7 +34,7 @@ def test_passing_by_tap_and_by_drag_then_raising(page: Page, server: Server) -> 
     expect(page.locator(".hand.mine button.card.from-talon")).to_have_count(3)
     expect(page.get_by_role("group", name="Talon")).to_have_count(0)
     expect(page.locator(".centre .card")).to_have_count(0)
-    names = [s["name"] for s in server.get(f"/tables/{table_id}").json()["seats"]]
+    names = shown_names(server.get(f"/tables/{table_id}").json()["seats"])
 
     # tap a card, then a seat
     first = hand.first

@@ -26,7 +26,7 @@ def test_watching_the_replay_of_a_finished_match(page: Page, server: Server) -> 
     game_id = finished_bot_match(server, seed=11)
     replay = server.get(f"/api/games/{game_id}/replay").json()
     open_page(page, server, "/")
-    expect(page.locator("#finished-games")).to_contain_text("russian")
+    expect(page.locator("#finished-games")).to_contain_text("Russian: Easy bot, seat 1")
     page.locator(f'#finished-games a[href="#/replay/{game_id}"]').click()
     view = page.locator("#replay")
     expect(view).to_have_attribute("data-step", "0")
@@ -41,7 +41,8 @@ def test_watching_the_replay_of_a_finished_match(page: Page, server: Server) -> 
     page.get_by_role("button", name="Forward").click()
     expect(view).to_have_attribute("data-step", "1")
     first_move = first["steps"][1]
-    who = replay["seats"][first_move["seat"]]
+    # three easy bots: each is named by its level and seat, as in the lobby's list
+    who = f"Easy bot, seat {first_move['seat'] + 1}"
     expect(page.locator(".replay-move")).to_contain_text(who)
     page.get_by_role("button", name="Back").click()
     expect(view).to_have_attribute("data-step", "0")

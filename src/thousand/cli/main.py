@@ -100,6 +100,14 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument(
         "--table-connections", type=int, default=200, help="WebSocket connections per table (200)"
     )
+    sv.add_argument(
+        "--close-idle",
+        type=float,
+        default=900.0,
+        metavar="SECONDS",
+        help="close a table not yet finished that nobody (player or spectator) has been"
+        " connected to for this long (900, 15 minutes; 0: never)",
+    )
     sv.add_argument("--open", action="store_true", help="open the page in a web browser")
 
     ap = sub.add_parser("arena", help="bots play duplicate deals; points, make-rates, CIs")

@@ -44,11 +44,13 @@ def literals(module: ModuleType) -> set[str]:
 
 def data_strings() -> set[str]:
     """The strings that reach ``tr`` as data: each parameter's words, summary and section, each
-    template's summary and description, the suits, the terminal games' move labels and sentences."""
+    template's title, summary and description, the suits, the terminal games' move labels and
+    sentences."""
     from thousand.prose.command import strings as command_strings
     from thousand.prose.hints import strings as hint_strings
     from thousand.prose.moves import strings as move_strings
     from thousand.prose.table import strings as table_strings
+    from thousand.prose.titles import TITLES
     from thousand.prose.words import NOT_PLAYABLE, SUIT_WORDS, WORDINGS
     from thousand.rules.custom import builtin
     from thousand.rules.params import PARAMS
@@ -56,6 +58,7 @@ def data_strings() -> set[str]:
 
     found = {NOT_PLAYABLE, *SUIT_WORDS.values(), *move_strings(), *table_strings()}
     found |= command_strings() | hint_strings()
+    found |= set(TITLES.values())
     for wording in WORDINGS.values():
         found |= {wording.label, wording.number, *wording.words.values()}
     for param in PARAMS:

@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 
 from thousand.i18n import tr
+from thousand.prose.titles import template_title
 from thousand.prose.words import NOT_PLAYABLE, heading, named_values, sentence, spec_word
 from thousand.rules.custom import ChosenTemplate, builtin
 from thousand.rules.model import Rules
@@ -73,14 +74,14 @@ def _cell(text: str) -> str:
 
 
 def _changes_section(chosen: ChosenTemplate, other: str, other_values: dict[str, Value]) -> str:
-    lines = [tr("## What differs from `{other}`").format(other=other), ""]
+    lines = [tr("## What differs from {other}").format(other=template_title(other)), ""]
     rows = []
     for param in PARAMS:
         mine, theirs = chosen.rules.value(param.name), other_values[param.name]
         if _differs(mine, theirs):
             rows.append(
                 f"- **{heading(param)}**: {_words(param, mine, chosen.rules)}"
-                f" ({_param_link(param, '../')} {spec_word(mine)}; `{other}`:"
+                f" ({_param_link(param, '../')} {spec_word(mine)}; {template_title(other)}:"
                 f" {spec_word(theirs)})."
             )
     lines += rows or [tr("Nothing: the same rules.")]
@@ -100,12 +101,12 @@ def template_page(name: str) -> str:
     based = (
         tr("nothing (it is the baseline of every template)")
         if chosen.base is None
-        else f"[`{chosen.base}`]({chosen.base}.md)"
+        else f"[{template_title(chosen.base)}]({chosen.base}.md) (`{chosen.base}`)"
     )
     parts = [
         GENERATED,
         "",
-        f"# `{name}`",
+        f"# {template_title(name)} (`{name}`)",
         "",
         f"**{tr(chosen.summary)}**",
         "",
@@ -129,7 +130,9 @@ def template_page(name: str) -> str:
         "",
         tr("## Every parameter"),
         "",
-        tr("A parameter in **bold** differs from `{baseline}`.").format(baseline=BASELINE),
+        tr("A parameter in **bold** differs from {baseline}.").format(
+            baseline=template_title(BASELINE)
+        ),
     ]
     section = ""
     for param in PARAMS:
@@ -165,7 +168,7 @@ def _set_by(param: Param) -> list[str]:
     for name in TEMPLATES:
         value = _template_rules(name).value(param.name)
         if _differs(value, default):
-            found.append(f"[`{name}`](templates/{name}.md) {spec_word(value)}")
+            found.append(f"[{template_title(name)}](templates/{name}.md) {spec_word(value)}")
     return found
 
 
@@ -173,8 +176,10 @@ def parameter_entry(param: Param) -> str:
     """One parameter in the catalogue: meaning, values in words, playability, templates."""
     lines = [f"### `{param.name}`", "", tr(param.summary), ""]
     lines.append(
-        tr("- Values: {values}; in `{baseline}`: `{default}`.").format(
-            values=_values_text(param), baseline=BASELINE, default=spec_word(param.default)
+        tr("- Values: {values}; in {baseline}: `{default}`.").format(
+            values=_values_text(param),
+            baseline=template_title(BASELINE),
+            default=spec_word(param.default),
         )
     )
     for value in named_values(param):
@@ -215,11 +220,15 @@ def parameters_page() -> str:
         "",
         tr(
             "Every rule parameter of rules.md part 2 ({count} of them): what it means, the"
-            " values it takes and what each says, its value in `russian`, and the templates that"
+            " values it takes and what each says, its value in {baseline}, and the templates that"
             " change it. A record's `rules` object and a custom template's `rules` set them by"
             " these names. A value marked *{not_playable}* is known and checked, but the engine"
             " refuses to play it for now."
-        ).format(count=len(PARAMS), not_playable=tr(NOT_PLAYABLE)),
+        ).format(
+            count=len(PARAMS),
+            baseline=template_title(BASELINE),
+            not_playable=tr(NOT_PLAYABLE),
+        ),
         "",
         " · ".join(f"[{s}](#{_anchor(s)})" for s in sections),
     ]
@@ -259,10 +268,11 @@ def index_page() -> str:
     ]
     for name in TEMPLATES:
         chosen = builtin(name)
-        base = "—" if chosen.base is None else f"`{chosen.base}`"
+        base = "—" if chosen.base is None else template_title(chosen.base)
         playable = tr("not yet") if chosen.support_problems() else tr("yes")
         summary = _cell(tr(chosen.summary))
-        parts.append(f"| [`{name}`](templates/{name}.md) | {base} | {playable} | {summary} |")
+        title = f"[{_cell(template_title(name))}](templates/{name}.md) (`{name}`)"
+        parts.append(f"| {title} | {base} | {playable} | {summary} |")
     parts += [
         "",
         tr("## Parameters"),

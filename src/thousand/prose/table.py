@@ -17,6 +17,7 @@ from typing import Any, Final
 from ..i18n import LANGUAGES, language, tr
 from ..rules.layout import CHOOSE_TALON, FIXED_DEAL, KEEP_ONE, NO_TALON, WITHOUT_TAKING, Layout
 from ..rules.model import Rules
+from .titles import template_title
 from .words import SUIT_WORDS
 
 SENTENCES: Final = {
@@ -340,12 +341,14 @@ def _capital(text: str) -> str:
 
 
 def rules_summary(template: str, rules: Rules, summary: str | None = None) -> list[str]:
-    """What a player reads before the first deal: the template's name (and ``summary``) and the
-    rules that shape a deal, from the rules' own parameters; each line but the first indented."""
+    """What a player reads before the first deal: the template's title (and ``summary``) and
+    the rules that shape a deal, from the rules' own parameters; each line but the first
+    indented."""
+    title = template_title(template)
     first = (
-        _summary("rules", template=template)
+        _summary("rules", template=title)
         if summary is None
-        else _summary("rules summary", template=template, summary=tr(summary))
+        else _summary("rules summary", template=title, summary=tr(summary))
     )
     lines = [first]
     n = rules.players_count

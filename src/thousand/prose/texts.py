@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from thousand.i18n import tr
+from thousand.prose.titles import template_title
 from thousand.prose.words import heading, named_values, sentence, spec_word
 from thousand.rules.custom import ChosenTemplate, builtin
 from thousand.rules.model import Rules
@@ -43,6 +44,7 @@ def differences(rules: Rules, other: Rules, other_name: str = BASELINE) -> list[
                     "value": _json_value(mine),
                     "words": sentence(param.name, mine, rules),
                     "other": other_name,
+                    "other_title": template_title(other_name),
                     "other_value": _json_value(theirs),
                     "other_words": sentence(param.name, theirs, other),
                     "shown": spec_word(mine),
@@ -53,10 +55,12 @@ def differences(rules: Rules, other: Rules, other_name: str = BASELINE) -> list[
 
 
 def template_about(chosen: ChosenTemplate) -> dict[str, Any]:
-    """A template as the lobby's picker shows it: summary, description, changes from russian."""
+    """A template as the lobby's picker shows it: its identifier (``name``) and its title in
+    the language, summary, description, changes from russian."""
     baseline = builtin(BASELINE)
     return {
         "name": chosen.name,
+        "title": template_title(chosen.name),
         "base": chosen.base,
         "players": chosen.rules.value("players.count"),
         "summary": tr(chosen.summary),

@@ -33,6 +33,7 @@ def create_app(settings: Settings) -> FastAPI:
         store.migrate()
         hub.load()
         await hub.resume()
+        hub.start_sweeping()
         yield
         hub.closing = True
         hub.close()

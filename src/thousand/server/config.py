@@ -32,6 +32,9 @@ class Settings:
     tables_per_address: int = 20
     #: WebSocket connections to one table (spectators beyond it are refused with ``full``)
     table_connections: int = 200
+    #: seconds a table not yet finished may go without a person connected before it is
+    #: closed and leaves the lists (0: never)
+    close_idle: float = 900.0
     #: finished tables kept in memory, the least recently used dropped beyond it
     finished_cache: int = 64
     #: threads for heavy work (tables loaded from storage, records), and processes for replays

@@ -56,7 +56,12 @@ class Ping:
     """Keeps a connection alive; answered with a pong."""
 
 
-ClientMessage = Hello | Intent | SnapshotRequest | Ping
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """The seat's player leaves the table (as ``DELETE /tables/{id}/seats/{seat}`` does)."""
+
+
+ClientMessage = Hello | Intent | SnapshotRequest | Ping | Leave
 
 
 def read_client_message(text: str | bytes) -> ClientMessage:
@@ -94,6 +99,9 @@ def read_client_message(text: str | bytes) -> ClientMessage:
     if kind == "ping":
         _only(data, {"type"})
         return Ping()
+    if kind == "leave":
+        _only(data, {"type"})
+        return Leave()
     if not isinstance(kind, str):
         raise ProtocolError("malformed", "a message must have a 'type' (a string)")
     shown = kind if len(kind) <= 32 else kind[:32] + "..."

@@ -148,9 +148,7 @@ def invalid_sentence(exc: RequestValidationError) -> str:
 
 def add_lobby(app: FastAPI, hub: Hub) -> None:
     """The lobby: ``/health``, ``/tables...`` and ``/games...``."""
-    under_way = TablesUnderWay(
-        lambda t: t not in hub.tables or hub.tables[t].status == TableStatus.FINISHED
-    )
+    under_way = TablesUnderWay(lambda t: t not in hub.tables or hub.tables[t].status.over)
 
     @app.get("/health")
     async def health() -> dict[str, Any]:
@@ -195,7 +193,7 @@ def add_lobby(app: FastAPI, hub: Hub) -> None:
         """The open tables: not finished, with a free human seat, the oldest first; a page of
         them (the ``Link`` header names the next)."""
         found = sorted(
-            (t for t in hub.tables.values() if t.free_seats() and t.status != TableStatus.FINISHED),
+            (t for t in hub.tables.values() if t.free_seats() and not t.status.over),
             key=lambda t: (t.row.created, t.id),
         )
         return [
@@ -226,7 +224,9 @@ def add_lobby(app: FastAPI, hub: Hub) -> None:
     async def leave(
         table_id: str, seat: int, authorization: Annotated[str | None, Header()] = None
     ) -> Response:
-        """Leave a seat (``Authorization: Bearer TOKEN``); it is free for another to take."""
+        """Leave a seat (``Authorization: Bearer TOKEN``): the token is void. Before the match
+        the seat is free for another; during it a medium bot plays it on; a table that no
+        other person holds a seat at is closed (``GET /tables/{id}`` says what became of it)."""
         table = await hub.fetch(table_id)
         token = bearer(authorization)
         if token is None or table.seat_of(token) != seat:
@@ -386,6 +386,8 @@ def add_web(app: FastAPI, hub: Hub, static: Path) -> None:
             "hints": [
                 {**h.to_json(), "action": move_json(parse_action(h.move))} for h in table.row.hints
             ],
+            # each seat's bot level (None: a person's seat), for the page to name bots
+            "bots": [spec.level if spec.kind == "bot" else None for spec in table.row.seat_specs],
         }
         record_text = await hub.run_heavy(table.record_text)
         answer = await hub.run_apart(replay_answer, record_text, head)

@@ -38,6 +38,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
         max_body=args.max_body,
         tables_per_address=args.tables_per_address,
         table_connections=args.table_connections,
+        close_idle=args.close_idle,
         allowed_hosts=allowed_hosts(args.host, args.allowed_host),
         allowed_origins=tuple(args.allowed_origin),
     )

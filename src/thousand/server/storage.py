@@ -47,11 +47,19 @@ metadata = MetaData()
 
 
 class TableStatus(StrEnum):
-    """Where a table stands: open (waiting for people to sit), playing, or finished (won)."""
+    """Where a table stands: open (waiting for people to sit), playing, finished (won), or
+    closed (given up before the end: every person left it, or nobody was at it for the
+    server's ``close_idle`` seconds)."""
 
     OPEN = "open"
     PLAYING = "playing"
     FINISHED = "finished"
+    CLOSED = "closed"
+
+    @property
+    def over(self) -> bool:
+        """Whether the table is done with: finished or closed."""
+        return self in (TableStatus.FINISHED, TableStatus.CLOSED)
 
 
 tables = Table(
@@ -67,6 +75,9 @@ tables = Table(
     Column("version", Integer, nullable=False),
     Column("rematch_of", String(32), nullable=True),
     Column("rematch", String(32), nullable=True),
+    #: when a person was last connected (or sat down), for closing a table nobody is at;
+    #: null in a table of an older database (counted from when the server loads it)
+    Column("seen", Float, nullable=True),
 )
 
 seats = Table(
@@ -209,6 +220,7 @@ class TableRow:
     version: int
     rematch_of: str | None = None
     rematch: str | None = None
+    seen: float | None = None
     seats: list[SeatRow] = field(default_factory=list)
     deals: list[DealRow] = field(default_factory=list)
     moves: list[MoveRow] = field(default_factory=list)
@@ -305,6 +317,7 @@ class Store:
                     status=row.status,
                     version=row.version,
                     rematch_of=row.rematch_of,
+                    seen=row.created if row.seen is None else row.seen,
                 )
             )
             conn.execute(
@@ -333,6 +346,29 @@ class Store:
     def set_status(self, table_id: str, status: TableStatus) -> None:
         with self._tx() as conn:
             conn.execute(update(tables).where(tables.c.id == table_id).values(status=status))
+
+    def seat_to_bot(
+        self, table_id: str, specs: Sequence[SeatSpec], seat: int, row: SeatRow
+    ) -> None:
+        """Store a seat a person left as a bot's: the table's seats as ``specs`` now are, and
+        the seat's row (no name, no token), in one transaction."""
+        with self._tx() as conn:
+            conn.execute(
+                update(tables)
+                .where(tables.c.id == table_id)
+                .values(seats=json.dumps([s.to_json() for s in specs]))
+            )
+            conn.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(name=row.name, token_hash=row.token_hash, occupancy=row.occupancy)
+            )
+
+    def set_seen(self, seen: Sequence[tuple[str, float]]) -> None:
+        """Store when a person was last at each of these tables."""
+        with self._tx() as conn:
+            for table_id, when in seen:
+                conn.execute(update(tables).where(tables.c.id == table_id).values(seen=when))
 
     def append_deal(
         self, table_id: str, deal: DealRow, status: TableStatus, names: Sequence[str | None] = ()
@@ -548,6 +584,7 @@ def _table(m: Any) -> TableRow:
         version=m["version"],
         rematch_of=m["rematch_of"],
         rematch=m["rematch"],
+        seen=m["seen"],
     )
 
 

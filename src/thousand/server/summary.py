@@ -64,7 +64,7 @@ LIVE: tuple[Key, ...] = (
     "websocket",
 )
 #: a finished match, from its stored row alone (no deal is read): ``GET /games``
-GAME: tuple[Key, ...] = ("id", "template", "created", "players", "record", "hints")
+GAME: tuple[Key, ...] = ("id", "template", "created", "seats", "players", "record", "hints")
 
 
 def websocket_path(table_id: str) -> str:

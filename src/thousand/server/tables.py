@@ -69,6 +69,12 @@ RETRY_FIRST = 0.05
 RETRY_MOST = 2.0
 #: seconds an analysis request waits for the analysis before it is answered "pending"
 ANALYSIS_WAIT = 2.0
+#: the level of the bot that takes a seat a person leaves during the match (the default level
+#: of new tables' bots)
+LEAVER_BOT = "medium"
+#: the longest pause between two rounds of :meth:`Hub.sweep` (a shorter ``close_idle`` sweeps
+#: more often)
+SWEEP_MOST = 30.0
 
 log = logging.getLogger("thousand.server")
 T = TypeVar("T")
@@ -173,6 +179,10 @@ class LiveTable:
         self._bot_task: asyncio.Task[None] | None = None
         #: the hint being thought out or given last: (version, seat), and its computation
         self._hint: tuple[tuple[int, int], asyncio.Future[tuple[int, Why]]] | None = None
+        #: when a person was last connected (wall-clock seconds), and what the store holds;
+        #: a table of an older database, which holds none, counts from now
+        self.seen = row.seen if row.seen is not None else hub.now()
+        self.seen_stored = row.seen
         self.game = self._rebuild()
 
     # -- state ------------------------------------------------------------------------------
@@ -260,6 +270,8 @@ class LiveTable:
         """Take a seat; the token is ``claim`` where the client chose one, so that the same
         request made again (after a lost answer or a server that died) gets the same seat."""
         async with self.lock:
+            if self.status == TableStatus.CLOSED:
+                raise LobbyError(409, f"table {self.id} is closed")
             if claim is not None and (held := self.seat_of(claim)) is not None:
                 if seat is not None and seat != held:
                     raise LobbyError(
@@ -279,23 +291,79 @@ class LiveTable:
             taken = SeatRow(name, token_hash(token), self.row.seats[seat].occupancy + 1)
             await self.hub.write(self.hub.store.set_seat, self.id, seat, taken)
             self.row.seats[seat] = taken
+            self.seen = self.hub.now()
             self.game = _renamed(self.game, summary.player_names(self.row))
             self._tell_seats()
             if self.status == TableStatus.OPEN and not self.free_seats():
                 await self._start()
             return seat, token
 
-    async def leave(self, seat: int) -> None:
+    def people(self) -> list[int]:
+        """The seats a person holds (taken human seats)."""
+        return [
+            s
+            for s, spec in enumerate(self.row.seat_specs)
+            if spec.kind == "human" and self.row.seats[s].token_hash is not None
+        ]
+
+    async def leave(self, seat: int) -> str:
+        """A person leaves ``seat``; its token is void from now on. What becomes of the seat
+        (the answer): ``"closed"``, the table is closed, where no other person holds a seat of
+        a table not yet finished; else ``"bot"``, a medium bot plays the seat on, during the
+        match; else ``"free"``, the seat is free for another (before the match starts, or
+        after it is over)."""
         async with self.lock:
-            left = SeatRow(None, None, self.row.seats[seat].occupancy)
-            await self.hub.write(self.hub.store.set_seat, self.id, seat, left)
+            # a match that is over keeps the names it was played under (its record's)
+            name = self.row.seats[seat].name if self.status.over else None
+            left = SeatRow(name, None, self.row.seats[seat].occupancy)
+            alone = not [s for s in self.people() if s != seat]
+            if not self.status.over and alone:
+                outcome = "closed"
+            elif self.status == TableStatus.PLAYING:
+                outcome = "bot"
+            else:
+                outcome = "free"
+            if outcome == "bot":
+                specs = tuple(
+                    SeatSpec("bot", LEAVER_BOT) if s == seat else spec
+                    for s, spec in enumerate(self.row.seat_specs)
+                )
+                await self.hub.write(self.hub.store.seat_to_bot, self.id, specs, seat, left)
+                self.row.seat_specs = specs
+                self.bots[seat] = make_bot(LEAVER_BOT, derive_seed(self.row.seed, "seat", seat))
+            else:
+                await self.hub.write(self.hub.store.set_seat, self.id, seat, left)
             self.row.seats[seat] = left
             for conn in list(self.connections):
                 if conn.seat == seat:
                     conn.send(protocol.error("left", f"seat {seat} was left; this token is void"))
                     conn.close()
                     self.connections.discard(conn)
-            self._tell_seats()
+            if not self.status.over:
+                self.game = _renamed(self.game, summary.player_names(self.row))
+            if outcome == "closed":
+                await self._close()
+            else:
+                self._tell_seats()
+                self._kick_bot()
+            return outcome
+
+    async def _close(self) -> None:
+        """Close the table (under its lock): it leaves the lists, nothing more is played, and
+        every connection is told (a ``seats`` message with status ``closed``)."""
+        await self.hub.write(self.hub.store.set_status, self.id, TableStatus.CLOSED)
+        self.row.status = TableStatus.CLOSED
+        self._tell_seats()
+        log.info("table %s is closed", self.id)
+
+    async def close_if_idle(self, idle: float) -> bool:
+        """Close the table if it is not over and no person has been connected to it for
+        ``idle`` seconds; whether it was closed."""
+        async with self.lock:
+            if self.status.over or self.connections or self.hub.now() - self.seen < idle:
+                return False
+            await self._close()
+            return True
 
     def _tell_seats(self) -> None:
         text = encode({"type": "seats", "status": self.status, "seats": summary.seats(self.row)})
@@ -352,10 +420,12 @@ class LiveTable:
     def attach(self, conn: Connection) -> None:
         """Add a connection and queue its snapshot (nothing can come between the two)."""
         self.connections.add(conn)
+        self.seen = self.hub.now()
         conn.send(self.snapshot(conn.seat))
 
     def detach(self, conn: Connection) -> None:
         self.connections.discard(conn)
+        self.seen = self.hub.now()
         self.hub.trim()
 
     def refusal(self, seat: int | None) -> str | None:
@@ -595,6 +665,9 @@ class Hub:
         self.closing = False
         self.observers: list[Observer] = []
         self.clock = _clock
+        #: the wall clock (seconds since the epoch) of ``seen`` times, which outlive restarts
+        self.now: Callable[[], float] = time.time
+        self._sweeper: asyncio.Task[None] | None = None
         # SQLite takes one writer at a time; PostgreSQL commits many tables' moves at once
         threads = 1 if store.engine.dialect.name == "sqlite" else 8
         self.writer = ThreadPoolExecutor(threads, thread_name_prefix="thousand-storage")
@@ -792,10 +865,53 @@ class Hub:
             log.warning("table %s: its analysis could not be kept", table.id)
         return body
 
+    def start_sweeping(self) -> None:
+        """Start :meth:`sweep` in rounds, where ``close_idle`` asks for it."""
+        if self.settings.close_idle > 0:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_rounds())
+
+    async def _sweep_rounds(self) -> None:
+        pause = min(SWEEP_MOST, self.settings.close_idle / 10)
+        while not self.closing:
+            await asyncio.sleep(pause)
+            try:
+                await self.sweep()
+            except Unavailable:
+                log.warning("the sweep of idle tables waits for the database")
+            except Exception:
+                if self.closing:
+                    return
+                log.exception("the sweep of idle tables failed; it goes on")
+
+    async def sweep(self) -> list[str]:
+        """One round: a table with a connection is seen now; when each table was last seen is
+        stored (where it moved on), so a restart knows it; and a table not over that no person
+        has been connected to for ``close_idle`` seconds is closed and leaves the lists. The
+        ids of the tables closed."""
+        now = self.now()
+        live = [t for t in list(self.tables.values()) if not t.status.over]
+        for table in live:
+            if table.connections:
+                table.seen = now
+        moved = [(t.id, t.seen) for t in live if t.seen_stored is None or t.seen > t.seen_stored]
+        if moved:
+            await self.write(self.store.set_seen, moved)
+            for table in live:
+                table.seen_stored = table.seen
+        closed = []
+        for table in live:
+            if await table.close_if_idle(self.settings.close_idle):
+                closed.append(table.id)
+        if closed:
+            self.trim()
+        return closed
+
     def close(self) -> None:
         """Wait for the storage and heavy-work threads; stop the worker processes."""
         for task in list(self.analysing.values()):
             task.cancel()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         self.writer.shutdown(wait=True)
         self.heavy.shutdown(wait=True)
         if self.processes is not None:
@@ -826,7 +942,7 @@ class Hub:
     def trim(self) -> None:
         """Forget the least recently used finished tables with no connection beyond
         ``finished_cache`` (they are loaded again when asked for)."""
-        finished = [t for t in self.tables.values() if t.status == TableStatus.FINISHED]
+        finished = [t for t in self.tables.values() if t.status.over]
         excess = len(finished) - self.settings.finished_cache
         for table in finished:
             if excess <= 0:

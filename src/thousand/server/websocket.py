@@ -56,6 +56,18 @@ def add_websocket(app: FastAPI, hub: Hub, requests: PerAddress) -> None:
         await _serve(ws, table, Connection(seat), bucket)
 
 
+async def _leave(table: LiveTable, conn: Connection) -> None:
+    """The seat of ``conn`` leaves the table (its connections are told ``left`` and closed); a
+    spectator has no seat to leave."""
+    if conn.seat is None:
+        conn.send(protocol.error("spectator", "a spectator has no seat to leave"))
+        return
+    try:
+        await table.leave(conn.seat)
+    except Unavailable as e:
+        conn.send(protocol.error("unavailable", str(e)))
+
+
 async def _refuse(ws: WebSocket, code: str, message: str) -> None:
     with contextlib.suppress(Exception):
         await ws.send_json(protocol.error(code, message))
@@ -118,6 +130,8 @@ async def _serve(ws: WebSocket, table: LiveTable, conn: Connection, bucket: Buck
                 conn.send(table.snapshot(conn.seat))
             elif isinstance(message, protocol.Ping):
                 conn.send({"type": "pong", "version": table.version})
+            elif isinstance(message, protocol.Leave):
+                await _leave(table, conn)
             else:
                 conn.send(protocol.error("hello_twice", "this connection has said hello already"))
     finally:

@@ -6,14 +6,47 @@
 import { api, apiPage, takeSeat } from "./api.js";
 import { append, button, h } from "./dom.js";
 import { language, suitName, t } from "./i18n.js";
-import { keepName, keepSeat, playerName, seatAt } from "./store.js";
+import { forgetSeat, keepName, keepSeat, playerName, seatAt } from "./store.js";
 import { showError } from "./ui.js";
 
-export function levelName(level) {
+/** A bot's name for people, one per level ("Medium bot"), on every screen. */
+export function botName(level) {
   return (
-    { easy: t("level.easy"), medium: t("level.medium"), hard: t("level.hard"), expert: t("level.expert") }[level] ??
-    level
+    { easy: t("bot.easy"), medium: t("bot.medium"), hard: t("bot.hard"), expert: t("bot.expert") }[level] ??
+    t("bot.other", { level })
   );
+}
+
+/** Each seat's name for people, the same on every screen: a person's own name, a bot's name
+ * ("Medium bot"; "Medium bot, seat 3" where two bots of a table share a level), "" for a seat
+ * nobody holds. ``seats`` as the server sends them (kind, level, name). */
+export function seatNames(seats) {
+  const count = {};
+  for (const s of seats) if (s.kind === "bot") count[s.level] = (count[s.level] || 0) + 1;
+  return seats.map((s, i) => {
+    if (s.kind !== "bot") return s.name || "";
+    const name = botName(s.level);
+    return count[s.level] > 1 ? t("bot.at_seat", { name, n: (s.seat ?? i) + 1 }) : name;
+  });
+}
+
+const titles = new Map();
+
+/** The templates' titles in the page's language, by identifier (asked once per language). */
+export async function templateTitles() {
+  const lang = language();
+  if (!titles.has(lang)) {
+    titles.set(
+      lang,
+      api(`/api/templates?lang=${lang}`).then((x) => new Map(x.templates.map((tpl) => [tpl.name, tpl.title]))),
+    );
+  }
+  try {
+    return await titles.get(lang);
+  } catch {
+    titles.delete(lang);
+    return new Map();
+  }
 }
 
 /** The words of a difference: "the highest bid is 400 (russian: the highest bid is 120)". */
@@ -23,12 +56,12 @@ function differenceItem(d) {
     { dataset: { parameter: d.parameter } },
     h("strong", {}, `${d.heading}: `),
     d.words,
-    h("span", { class: "muted" }, ` — ${t("lobby.instead_of", { other: d.other, words: d.other_words })}`),
+    h("span", { class: "muted" }, ` — ${t("lobby.instead_of", { other: d.other_title ?? d.other, words: d.other_words })}`),
   );
 }
 
-function differenceList(list) {
-  if (!list || !list.length) return h("p", { class: "muted" }, t("lobby.no_differences"));
+function differenceList(list, baseline) {
+  if (!list || !list.length) return h("p", { class: "muted" }, t("lobby.no_differences", { template: baseline }));
   return h("ul", { class: "differences" }, list.map(differenceItem));
 }
 
@@ -128,6 +161,8 @@ export function lobbyScreen(root) {
   let timer = null;
 
   const current = () => state.templates.find((x) => x.name === state.template);
+  const titleOf = (name) => state.templates.find((x) => x.name === name)?.title ?? name;
+  const baseline = () => titleOf("russian");
   const players = () => state.check?.players ?? current()?.players ?? 3;
 
   // A newcomer's bots play sensibly and at once: medium where the server has it.
@@ -255,7 +290,7 @@ export function lobbyScreen(root) {
               type: "radio",
               name: "template",
               value: tpl.name,
-              "aria-label": tpl.name,
+              "aria-label": tpl.title,
               "aria-describedby": `summary-${tpl.name}`,
               checked: tpl.name === state.template,
               disabled: !tpl.playable,
@@ -268,7 +303,7 @@ export function lobbyScreen(root) {
                 document.querySelector(`input[name=template][value="${tpl.name}"]`)?.focus();
               },
             }),
-            h("span", { class: "template-name" }, tpl.name),
+            h("span", { class: "template-name" }, tpl.title),
             h("span", { class: "template-players" }, t("lobby.players", { n: tpl.players })),
             h("span", { class: "template-summary", id: `summary-${tpl.name}` }, tpl.summary),
           ),
@@ -278,10 +313,10 @@ export function lobbyScreen(root) {
         ? h(
             "div",
             { class: "template-about", "aria-live": "polite" },
-            h("h3", {}, chosen.name),
+            h("h3", {}, chosen.title, " ", h("code", { class: "muted" }, chosen.name)),
             h("p", {}, chosen.description),
-            h("h4", {}, t("lobby.differences")),
-            differenceList(chosen.differences),
+            h("h4", {}, t("lobby.differences", { template: baseline() })),
+            differenceList(chosen.differences, baseline()),
           )
         : null,
     );
@@ -344,7 +379,9 @@ export function lobbyScreen(root) {
       check.problems?.length
         ? h("ul", { class: "problems" }, check.problems.map((p) => h("li", {}, p)))
         : h("p", { class: "ok" }, t("rules.ok")),
-      check.differences ? [h("h4", {}, t("lobby.differences")), differenceList(check.differences)] : null,
+      check.differences
+        ? [h("h4", {}, t("lobby.differences", { template: baseline() })), differenceList(check.differences, baseline())]
+        : null,
     ];
   }
 
@@ -371,7 +408,7 @@ export function lobbyScreen(root) {
                 },
                 h("option", { value: "human", selected: s === "human" }, t("lobby.human")),
                 state.levels.map((level) =>
-                  h("option", { value: `bot:${level}`, selected: s === `bot:${level}` }, t("lobby.bot", { level: levelName(level) })),
+                  h("option", { value: `bot:${level}`, selected: s === `bot:${level}` }, botName(level)),
                 ),
               ),
         ),
@@ -379,11 +416,6 @@ export function lobbyScreen(root) {
     );
   }
 
-  function seatsText(table) {
-    return table.seats
-      .map((s) => (s.kind === "bot" ? t("lobby.bot", { level: levelName(s.level) }) : s.name || t("lobby.free_seat")))
-      .join(", ");
-  }
 
   function lists() {
     const { open, live, games } = state.lists;
@@ -396,19 +428,19 @@ export function lobbyScreen(root) {
       h("h3", {}, t("lobby.open_tables")),
       open.length
         ? h("ul", { id: "open-tables" }, open.map((x) =>
-            h("li", {}, `${x.template}: ${seatsText(x)} `, h("a", { href: `#/join/${x.id}` }, t("lobby.join")))))
+            h("li", {}, `${titleOf(x.template)}: ${seatsText(x.seats)} `, h("a", { href: `#/join/${x.id}` }, t("lobby.join")))))
         : h("p", { class: "muted" }, t("lobby.none")),
       more("open"),
       h("h3", {}, t("lobby.live_tables")),
       live.length
         ? h("ul", { id: "live-tables" }, live.map((x) =>
-            h("li", {}, `${x.template}: ${seatsText(x)} (${(x.totals || []).join(" : ")}) `, h("a", { href: `#/watch/${x.id}` }, t("lobby.watch")))))
+            h("li", {}, `${titleOf(x.template)}: ${seatsText(x.seats)} (${(x.totals || []).join(" : ")}) `, h("a", { href: `#/watch/${x.id}` }, t("lobby.watch")))))
         : h("p", { class: "muted" }, t("lobby.none")),
       more("live"),
       h("h3", {}, t("lobby.finished_games")),
       games.length
         ? h("ul", { id: "finished-games" }, games.map((g) =>
-            h("li", {}, `${g.template}: ${g.players.map((p) => p || "?").join(", ")} `, h("a", { href: `#/replay/${g.id}` }, t("lobby.replay")))))
+            h("li", {}, `${titleOf(g.template)}: ${seatsText(g.seats)} `, h("a", { href: `#/replay/${g.id}` }, t("lobby.replay")))))
         : h("p", { class: "muted" }, t("lobby.none")),
       more("games"),
     );
@@ -480,9 +512,53 @@ export function lobbyScreen(root) {
   };
 }
 
+/** The Leave button of a seat at a table, with its confirmation: the server voids the seat's
+ * token and says what becomes of the seat (a medium bot plays it on during the match; a table
+ * no other person is at is closed); the page forgets the seat and goes back to the lobby. */
+export function leaveButton(tableId, seat, token) {
+  function open() {
+    const dialog = h(
+      "dialog",
+      { class: "modal", "aria-labelledby": "leave-title" },
+      h("h2", { id: "leave-title" }, t("leave.title")),
+      h("p", {}, t("leave.text")),
+      h(
+        "div",
+        { class: "row" },
+        button(t("leave.confirm"), async () => {
+          dialog.close();
+          try {
+            await api(`/tables/${tableId}/seats/${seat}`, { method: "DELETE", token });
+          } catch (e) {
+            if (e.status !== 403) {  // 403: the seat was left already
+              showError(t("error.leave", { detail: e.message }));
+              return;
+            }
+          }
+          forgetSeat(tableId);
+          location.hash = "#/";
+        }, { class: "danger" }),
+        button(t("common.cancel"), () => dialog.close(), { autofocus: true }),
+      ),
+    );
+    dialog.addEventListener("close", () => dialog.remove());
+    document.body.append(dialog);
+    dialog.showModal();
+  }
+  return button(t("table.leave"), open, { id: "leave-table", class: "leave" });
+}
+
+/** The seats of a table in a list: each one's name, "free seat" where nobody holds it. */
+function seatsText(seats) {
+  return seatNames(seats)
+    .map((name) => name || t("lobby.free_seat"))
+    .join(", ");
+}
+
 /** #/join/ID: take a free seat at a table (an invite link), then go to it. */
 export function joinScreen(root, tableId) {
   let table = null;
+  let title = "";
   let alive = true;
   if (seatAt(tableId)) {
     location.replace(`#/table/${tableId}`);
@@ -516,8 +592,8 @@ export function joinScreen(root, tableId) {
       h(
         "section",
         { class: "join" },
-        h("h1", {}, t("join.title", { template: table.template })),
-        h("p", {}, table.seats.map((s) => (s.kind === "bot" ? t("lobby.bot", { level: levelName(s.level) }) : s.name || t("lobby.free_seat"))).join(", ")),
+        h("h1", {}, t("join.title", { template: title })),
+        h("p", {}, seatsText(table.seats)),
         free.length
           ? [
               h(
@@ -545,6 +621,7 @@ export function joinScreen(root, tableId) {
   (async () => {
     try {
       table = await api(`/tables/${tableId}`);
+      title = (await templateTitles()).get(table.template) ?? table.template;
       render();
     } catch (e) {
       showError(t("error.load", { detail: e.message }));
@@ -552,7 +629,10 @@ export function joinScreen(root, tableId) {
   })();
   render();
   return {
-    render,
+    async render() {
+      if (table) title = (await templateTitles()).get(table.template) ?? table.template;
+      render();
+    },
     destroy() {
       alive = false;
     },

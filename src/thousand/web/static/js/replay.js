@@ -11,6 +11,7 @@ import { button, h } from "./dom.js";
 import { suitName, t } from "./i18n.js";
 import { actionLabel, moveSentence, phaseName } from "./moves.js";
 import { scoresheet } from "./scoresheet.js";
+import { seatNames, templateTitles } from "./lobby.js";
 import { places } from "./table.js";
 import { showError } from "./ui.js";
 
@@ -22,11 +23,13 @@ export function replayScreen(root, gameId) {
   /** The analysis: null (not asked), "pending", an Error's text ({ failed }), or the answer. */
   let analysis = null;
 
+  let title = "";
+  // each seat as the lobby names it: a person's name, a bot by its level ("Medium bot")
   const name = (seat) => {
-    const names = game?.seats || [];
-    const entry = names[seat];
-    const text = typeof entry === "string" ? entry : entry?.name;
-    return text || t("table.seat_n", { n: seat + 1 });
+    const seats = (game?.seats || []).map((entry, i) =>
+      game.bots?.[i] ? { kind: "bot", level: game.bots[i], seat: i } : { kind: "human", name: entry, seat: i },
+    );
+    return seatNames(seats)[seat] || t("table.seat_n", { n: seat + 1 });
   };
 
   function go(newDeal, newStep) {
@@ -243,7 +246,7 @@ export function replayScreen(root, gameId) {
       h(
         "section",
         { class: "replay", id: "replay", "aria-labelledby": "replay-title", dataset: { deal: String(deal), step: String(step) } },
-        h("h1", { id: "replay-title" }, t("replay.title", { template: game.template })),
+        h("h1", { id: "replay-title" }, t("replay.title", { template: title || game.template })),
         h("p", {}, names.join(", "), game.winner !== null && game.winner !== undefined ? ` — ${t("end.winner", { name: name(game.winner) })}` : ""),
         h(
           "div",
@@ -292,6 +295,7 @@ export function replayScreen(root, gameId) {
     try {
       game = await api(`/api/games/${gameId}/replay`);
       if (!game.deals?.length) throw new Error(t("replay.empty"));
+      title = (await templateTitles()).get(game.template) ?? game.template;
       render();
     } catch (e) {
       showError(t("error.load", { detail: e.message }));
@@ -299,7 +303,10 @@ export function replayScreen(root, gameId) {
   })();
   render();
   return {
-    render,
+    async render() {
+      if (game) title = (await templateTitles()).get(game.template) ?? game.template;
+      render();
+    },
     destroy() {
       alive = false;
       document.removeEventListener("keydown", onKey);

@@ -10,7 +10,7 @@ import { api, takeSeat } from "./api.js";
 import { cardBack, cardButton, cardImage, sortHand, suitSymbol } from "./cards.js";
 import { button, h } from "./dom.js";
 import { cardName, language, suitName, t } from "./i18n.js";
-import { levelName } from "./lobby.js";
+import { leaveButton, seatNames } from "./lobby.js";
 import { actionCard, actionLabel, eventName, moveSentence, phaseName, resultName } from "./moves.js";
 import { scoresheet, signed } from "./scoresheet.js";
 import { forgetSeat, keepSeat, pace, seatAt } from "./store.js";
@@ -61,13 +61,7 @@ export function tableScreen(root, tableId, { watch }) {
   // element is put back into each render's felt
   const toasts = h("div", { class: "table-toasts", role: "status", "aria-live": "polite" });
 
-  const name = (seat) => {
-    const s = state.seats[seat];
-    if (!s) return t("table.seat_n", { n: seat + 1 });
-    if (s.name) return s.name;
-    if (s.kind === "bot") return t("lobby.bot", { level: levelName(s.level) });
-    return t("table.seat_n", { n: seat + 1 });
-  };
+  const name = (seat) => seatNames(state.seats)[seat] || t("table.seat_n", { n: seat + 1 });
   const names = () => state.seats.map((_, i) => name(i));
   const legal = () => (state.view && !state.sending && !queue.length ? state.view.moves || [] : []);
 
@@ -636,6 +630,8 @@ export function tableScreen(root, tableId, { watch }) {
       return;
     }
     if (state.status === "open" && !view) screen.append(inviteBox());
+    if (state.status === "closed") screen.append(h("p", { class: "closed" }, t("table.closed")));
+    else if (held && state.me !== null && !over) screen.append(h("p", { class: "leave-row" }, leaveButton(tableId, state.me, held.token)));
     if (state.me === null) screen.append(h("p", { class: "watching" }, t("table.watching")));
     if (view) {
       const count = view.card_counts.length;
