@@ -16,6 +16,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from ..cards import card_list
 from ..engine.actions import (
@@ -55,6 +56,10 @@ REACH = 40
 BID_SLACK = 35
 
 
+WhyKind = Literal["only", "rule", "play", "defend", "bid", "pass", "give", "write_off", "contract"]
+"""What kind of reason a :class:`Why` gives."""
+
+
 @dataclass(frozen=True, slots=True)
 class Why:
     """Why the bot chose its last action, as a hint tells it: ``kind`` (``only``: the one legal
@@ -63,7 +68,7 @@ class Why:
     ``samples`` deals that fit the view went its way (``made``: the declarer makes ``amount``,
     or for ``defend`` the contract fails)."""
 
-    kind: str
+    kind: WhyKind
     samples: int = 0
     made: int = 0
     amount: int | None = None

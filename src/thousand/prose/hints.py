@@ -1,11 +1,11 @@
-"""Why a hint gives its move, in words: one sentence per kind of :class:`~thousand.bots.pimc.Why`,
-in the language in force."""
+"""Why a hint gives its move, in words: one sentence per kind of reason the bots give
+(:class:`~thousand.bots.pimc.Why`, whose fields :func:`reason` takes), in the language in
+force."""
 
 from __future__ import annotations
 
 from typing import Final
 
-from ..bots.pimc import Why
 from ..i18n import tr
 
 SENTENCES: Final = {
@@ -30,7 +30,8 @@ def strings() -> set[str]:
     return set(SENTENCES.values())
 
 
-def reason(why: Why) -> str:
-    """Why the hint gives its move, in one sentence."""
-    text = tr(SENTENCES.get(why.kind, SENTENCES["rule"]))
-    return text.format(amount=why.amount, made=why.made, samples=why.samples)
+def reason(kind: str, amount: int | None, made: int, samples: int) -> str:
+    """Why the hint gives its move, in one sentence: the reason's ``kind`` and, for a sampled
+    choice, how many of the ``samples`` deals that fit the view made ``amount``."""
+    text = tr(SENTENCES.get(kind, SENTENCES["rule"]))
+    return text.format(amount=amount, made=made, samples=samples)

@@ -405,7 +405,7 @@ class LiveTable:
         if await self.hub.write(self.hub.store.add_hint, self.id, given):
             self.row.hints.append(given)
         with language(lang):
-            said = reason(why)
+            said = reason(why.kind, why.amount, why.made, why.samples)
         return {
             "table": self.id,
             "version": version,
