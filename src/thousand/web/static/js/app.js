@@ -19,19 +19,27 @@ const PACES = [
   [1200, () => t("pace.slow")],
 ];
 
-const SPEAKER = "M2 6h3l4-3.5v11L5 10H2z";
+const SVG = "http://www.w3.org/2000/svg";
+
+/** A speaker, with its sound waves (on) or a cross (off). */
+function speaker(on) {
+  const icon = document.createElementNS(SVG, "svg");
+  for (const [k, v] of Object.entries({ viewBox: "0 0 16 16", "aria-hidden": "true", focusable: "false" })) icon.setAttribute(k, v);
+  const paths = [["M2 6h3l4-3.5v11L5 10H2z", "currentColor", "none"]];
+  if (on) paths.push(["M11 5.2a4 4 0 0 1 0 5.6M12.8 3.4a6.5 6.5 0 0 1 0 9.2", "none", "currentColor"]);
+  else paths.push(["M11 5.5l4 5M15 5.5l-4 5", "none", "currentColor"]);
+  for (const [d, fill, stroke] of paths) {
+    const path = document.createElementNS(SVG, "path");
+    for (const [k, v] of Object.entries({ d, fill, stroke, "stroke-width": "1.4" })) path.setAttribute(k, v);
+    icon.append(path);
+  }
+  return icon;
+}
 
 /** The Sound button: a toggle (aria-pressed) that switches the table's sounds off and on. */
 function soundToggle() {
   const on = soundOn();
-  const icon = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  icon.setAttribute("viewBox", "0 0 16 16");
-  icon.setAttribute("aria-hidden", "true");
-  icon.setAttribute("focusable", "false");
-  icon.innerHTML = `<path d="${SPEAKER}" fill="currentColor"/>` +
-    (on
-      ? '<path d="M11 5.2a4 4 0 0 1 0 5.6M12.8 3.4a6.5 6.5 0 0 1 0 9.2" stroke="currentColor" stroke-width="1.4" fill="none"/>'
-      : '<path d="M11 5.5l4 5M15 5.5l-4 5" stroke="currentColor" stroke-width="1.4"/>');
+  const icon = speaker(on);
   return h(
     "button",
     {

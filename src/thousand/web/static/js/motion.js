@@ -31,11 +31,15 @@ export function gather(cards, to, { duration = 420 } = {}) {
     if (typeof node.animate !== "function") continue;
     node.classList.add("ghost");
     node.setAttribute("aria-hidden", "true");
-    Object.assign(node.style, { left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`, height: `${rect.height}px` });
     document.body.append(node);
     const [fx, fy] = centreOf(rect);
+    // the copy's place and size are the animation's own (the page sets no style attribute)
+    const box = { left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`, height: `${rect.height}px` };
     const run = node.animate(
-      [{ transform: "none", opacity: 1 }, { transform: `translate(${tx - fx}px, ${ty - fy}px) scale(.45)`, opacity: 0 }],
+      [
+        { ...box, transform: "none", opacity: 1 },
+        { ...box, transform: `translate(${tx - fx}px, ${ty - fy}px) scale(.45)`, opacity: 0 },
+      ],
       { duration, easing: "ease-in", fill: "forwards" },
     );
     run.onfinish = () => node.remove();
