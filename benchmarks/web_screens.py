@@ -60,7 +60,10 @@ def one_deal(page: Page, server: Server, out: Path, seed: int) -> None:
     """The bidding, the passing (this seat declares), the play under a trump, the result."""
     table_id, token = table_against_bots(server, seed=seed, name="Ann")
     seat_at(page, server, table_id, 0, token)
-    wait_turn(page)
+    for _ in range(MOVES):
+        if wait_turn(page) == "auction":
+            break
+        step(page, bid=True)
     save(page, out, "auction")
     for _ in range(MOVES):
         phase = wait_turn(page)

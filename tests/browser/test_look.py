@@ -209,3 +209,20 @@ def test_the_sound_switch_is_remembered(page: Page, server: Server) -> None:
     expect(page.get_by_role("button", name="Sound", exact=True)).to_have_attribute(
         "aria-pressed", "true"
     )
+
+
+def test_the_talon_cards_in_the_hand_are_full_size(page: Page, server: Server) -> None:
+    table_id, token = table_against_bots(server, seed=11)
+    seat_at(page, server, table_id, 0, token)
+    hand = page.get_by_role("group", name="Your hand")
+    taken = hand.locator("button.card.from-talon")
+    for _ in range(200):
+        if wait_turn(page) == "passing" and taken.count():
+            break
+        play_turn(page, bid=True)
+        expect(table(page)).not_to_have_attribute("data-state", "sending")
+    expect(taken).to_have_count(3)
+    # marked with a dot, drawn as large as the rest of the hand
+    boxes = [card.bounding_box() for card in hand.get_by_role("button").all()]
+    widths = {round(b["width"]) for b in boxes if b is not None}
+    assert len(widths) == 1 and len(boxes) == 10, (widths, boxes)
