@@ -1,11 +1,11 @@
-// The page: the header (title, lobby and rules links, language and pace pickers), and the hash
-// routes: #/ lobby, #/table/ID, #/join/ID, #/watch/ID, #/replay/GAMEID, #/rules.
+// The page: the header (title, lobby and rules links, language and pace pickers, the Sound
+// switch), and the hash routes: #/ lobby, #/table/ID, #/join/ID, #/watch/ID, #/replay/GAMEID, #/rules.
 
 import { clear, h } from "./dom.js";
 import { LANGUAGES, language, onLanguage, setLanguage, startLanguage, t } from "./i18n.js";
 import { joinScreen, lobbyScreen } from "./lobby.js";
 import { replayScreen } from "./replay.js";
-import { keepPace, pace } from "./store.js";
+import { keepPace, keepSound, pace, soundOn } from "./store.js";
 import { tableScreen } from "./table.js";
 import { clearError, showConnection } from "./ui.js";
 
@@ -18,6 +18,45 @@ const PACES = [
   [700, () => t("pace.normal")],
   [1200, () => t("pace.slow")],
 ];
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** A speaker, with its sound waves (on) or a cross (off). */
+function speaker(on) {
+  const icon = document.createElementNS(SVG, "svg");
+  for (const [k, v] of Object.entries({ viewBox: "0 0 16 16", "aria-hidden": "true", focusable: "false" })) icon.setAttribute(k, v);
+  const paths = [["M2 6h3l4-3.5v11L5 10H2z", "currentColor", "none"]];
+  if (on) paths.push(["M11 5.2a4 4 0 0 1 0 5.6M12.8 3.4a6.5 6.5 0 0 1 0 9.2", "none", "currentColor"]);
+  else paths.push(["M11 5.5l4 5M15 5.5l-4 5", "none", "currentColor"]);
+  for (const [d, fill, stroke] of paths) {
+    const path = document.createElementNS(SVG, "path");
+    for (const [k, v] of Object.entries({ d, fill, stroke, "stroke-width": "1.4" })) path.setAttribute(k, v);
+    icon.append(path);
+  }
+  return icon;
+}
+
+/** The Sound button: a toggle (aria-pressed) that switches the table's sounds off and on. */
+function soundToggle() {
+  const on = soundOn();
+  const icon = speaker(on);
+  return h(
+    "button",
+    {
+      type: "button",
+      id: "sound",
+      class: "sound-toggle",
+      "aria-pressed": String(on),
+      onclick: () => {
+        keepSound(!soundOn());
+        header();
+        document.getElementById("sound")?.focus();
+      },
+    },
+    icon,
+    t("sound.label"),
+  );
+}
 
 function header() {
   const picker = h(
@@ -56,6 +95,7 @@ function header() {
       picker,
       h("label", { for: "pace" }, t("pace.label")),
       speeds,
+      soundToggle(),
     ),
   );
   document.title = t("app.title");

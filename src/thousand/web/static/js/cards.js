@@ -1,5 +1,5 @@
 // The cards, drawn here as SVG: a face for each of the 24 cards (corner indices, pips for the
-// nine and the ten, a framed letter for the court cards, one big pip for the ace) and a back.
+// nine and the ten, a drawn figure for the court cards, one big pip for the ace) and a back.
 
 import { h } from "./dom.js";
 import { cardName, rankShort, t } from "./i18n.js";
@@ -84,17 +84,68 @@ function face(code) {
         x: 15, y: 14, width: 30, height: 58, rx: 3,
         fill: suit === "h" || suit === "d" ? "#fbe9e7" : "#eceff1", stroke: colour, "stroke-width": 1,
       }),
-      pip(suit, 30, 27, 11),
-      pip(suit, 30, 60, 11, true),
+      courtFace(rank, suit),
     );
-    const letter = svg("text", {
-      x: 30, y: 50, "text-anchor": "middle", "font-size": 20, "font-weight": 700,
-      "font-family": "Georgia, serif", fill: colour,
-    });
-    letter.textContent = rankShort(rank);
-    root.append(letter);
   }
   return root;
+}
+
+const SKIN = "#f6d7b8";
+const GOLD = "#e0b43a";
+const HAIR = { K: "#8a8f98", Q: "#6b3b1f", J: "#c98b2c" };
+
+/** Half a court card's figure (above the middle line at y = 43): the head with its crown
+ * (king), tiara and hair (queen) or feathered cap (jack), the shoulders in the suit's colours
+ * and a pip held at the side. The face shows it twice, the second half turned round. */
+function courtHalf(rank, suit) {
+  const red = suit === "h" || suit === "d";
+  const robe = red ? RED : "#284a7e";
+  const lining = red ? "#284a7e" : RED;
+  const ink = "#3b2a1a";
+  const g = svg("g", {});
+  g.append(
+    svg("path", { d: "M16 43C16.5 36.5 19.5 33.5 24.5 33H35.5C40.5 33.5 43.5 36.5 44 43Z", fill: robe }),
+    svg("path", { d: "M24.5 33L30 39.5 35.5 33", fill: lining, stroke: GOLD, "stroke-width": 0.9 }),
+    svg("path", { d: "M19.5 43V38.5M40.5 43V38.5", stroke: GOLD, "stroke-width": 1.1 }),
+  );
+  if (rank === "Q") {
+    g.append(svg("path", { d: "M23.6 31C22.8 22.5 25.5 19.6 30 19.6S37.2 22.5 36.4 31C34.8 26.5 33.6 23.4 30 23.4S25.2 26.5 23.6 31Z", fill: HAIR.Q }));
+  }
+  g.append(
+    svg("circle", { cx: 30, cy: 27, r: 5.2, fill: SKIN, stroke: ink, "stroke-width": 0.6 }),
+    svg("circle", { cx: 28.1, cy: 26.4, r: 0.6, fill: ink }),
+    svg("circle", { cx: 31.9, cy: 26.4, r: 0.6, fill: ink }),
+    svg("path", { d: "M28.6 29.6Q30 30.5 31.4 29.6", stroke: ink, "stroke-width": 0.6, fill: "none" }),
+  );
+  if (rank === "K") {
+    g.append(
+      svg("path", { d: "M26.6 30.4Q30 36.5 33.4 30.4Q30 32.4 26.6 30.4Z", fill: HAIR.K, stroke: ink, "stroke-width": 0.4 }),
+      svg("path", { d: "M24.4 23.2L24.9 16.6 27.4 19.8 30 15.6 32.6 19.8 35.1 16.6 35.6 23.2Z", fill: GOLD, stroke: ink, "stroke-width": 0.5 }),
+      svg("circle", { cx: 30, cy: 20.6, r: 0.9, fill: RED }),
+    );
+  } else if (rank === "Q") {
+    g.append(
+      svg("path", { d: "M26.2 22L27.6 18.8 30 20.6 32.4 18.8 33.8 22Z", fill: GOLD, stroke: ink, "stroke-width": 0.5 }),
+      svg("circle", { cx: 30, cy: 20.2, r: 0.8, fill: lining }),
+    );
+  } else {
+    g.append(
+      svg("path", { d: "M23.8 24.2C24 19.8 26.6 18.6 30.4 18.8 34.2 19 36.4 20.6 36.3 24.2Z", fill: lining, stroke: ink, "stroke-width": 0.5 }),
+      svg("path", { d: "M34.6 20.2C37 16.8 39.6 15.8 41.6 16.4 39.2 17.2 37.6 18.8 36 21", fill: GOLD, stroke: ink, "stroke-width": 0.4 }),
+    );
+  }
+  g.append(pip(suit, 21.2, 37.6, 5.4));
+  return g;
+}
+
+/** A court card's face (jack, queen, king): a figure drawn here, double-ended as on real cards. */
+function courtFace(rank, suit) {
+  const colour = suit === "h" || suit === "d" ? RED : BLACK;
+  const g = svg("g", { class: "court-face", "data-rank": rank });
+  const below = courtHalf(rank, suit);
+  below.setAttribute("transform", "rotate(180 30 43)");
+  g.append(courtHalf(rank, suit), below, svg("path", { d: "M15.5 43H44.5", stroke: colour, "stroke-width": 0.6 }));
+  return g;
 }
 
 function back() {

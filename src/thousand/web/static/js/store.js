@@ -1,5 +1,5 @@
 // What the page keeps in localStorage: seat tokens per table, the player's name, the language,
-// the pace of other players' moves.
+// the pace of other players' moves, whether sounds are on.
 
 const PREFIX = "thousand.";
 
@@ -54,3 +54,7 @@ export function pace() {
 }
 
 export const keepPace = (ms) => set("pace", String(ms));
+
+/** Whether the table's sounds are on (on unless the player switched them off). */
+export const soundOn = () => get("sound") !== "off";
+export const keepSound = (on) => set("sound", on ? "on" : "off");

@@ -2,7 +2,10 @@
 // backs, counts and names; the own hand sorted by suit (trump first); the auction and the
 // bidding box; the talon; passing (tap a card, then a seat; or drag it onto the seat); the
 // write-off dialog; the trick area and the last trick; each deal's result (until closed or the
-// next move); the scoresheet; the end of the match.
+// next move); the scoresheet; the end of the match. The seats sit around the felt as at a real
+// table (you at the bottom, the others left, top and right in play order); the trick shows the
+// trump it is played under; cards move (dealt, played, gathered: see motion.js) and sound
+// (sound.js).
 // Everything the player may do comes from the view's typed moves (kind, card, seat, amount...):
 // the page knows no rules and reads no move token; it sends a move's token back as it came.
 
@@ -11,9 +14,11 @@ import { cardBack, cardButton, cardImage, sortHand, suitSymbol } from "./cards.j
 import { button, h } from "./dom.js";
 import { cardName, language, suitName, t } from "./i18n.js";
 import { leaveButton, seatNames } from "./lobby.js";
+import { flyFrom, gather } from "./motion.js";
 import { actionCard, actionLabel, eventName, moveSentence, phaseName, resultName } from "./moves.js";
 import { scoresheet, signed } from "./scoresheet.js";
 import { forgetSeat, keepSeat, pace, seatAt } from "./store.js";
+import { sound } from "./sound.js";
 import { clearError, keepToastsIn, showConnection, showError, toast } from "./ui.js";
 import { TableSocket } from "./ws.js";
 
@@ -51,12 +56,17 @@ export function tableScreen(root, tableId, { watch }) {
     focusKey: null,
     // a hint asked at this version: {version, pending} or {version, move, reason} or {version, failed}
     hint: null,
+    // a deal was just dealt: its cards fly from the middle at the next render
+    dealt: false,
   };
   const queue = [];
   let pumping = false;
   let nextAt = 0;
   let alive = true;
   let socket = null;
+  // where the last render put the cards (to move them from there at the next); null: nothing to
+  // move from (the first render, a snapshot)
+  let drawn = null;
   // the table's announcements (a marriage...) show on the felt, over no scoresheet; the same
   // element is put back into each render's felt
   const toasts = h("div", { class: "table-toasts", role: "status", "aria-live": "polite" });
@@ -78,6 +88,7 @@ export function tableScreen(root, tableId, { watch }) {
     state.selected = null;
     state.choosing = null;
     state.loaded = true;
+    drawn = null;
     render();
   }
 
@@ -86,7 +97,13 @@ export function tableScreen(root, tableId, { watch }) {
     state.view = view;
     state.version = message.version;
     state.said = event;
-    if (event.kind !== "deal") {
+    if (event.kind === "deal") {
+      state.dealt = true;
+      sound("deal");
+    } else {
+      if (event.action?.kind === "play" || event.action?.kind === "crawl") sound(view.trick.length || view.crawl_hidden?.length ? "card" : "trick");
+      if (event.report) sound("result");
+      else if (view.to_act === state.me && state.me !== null && event.seat !== state.me) sound("turn");
       const action = event.action || {};
       if ((action.kind === "play" && action.declare) || action.kind === "declare") toast(moveSentence(event, name));
       if (event.report) {
@@ -166,7 +183,7 @@ export function tableScreen(root, tableId, { watch }) {
     const panel = h(
       "section",
       {
-        class: `seat place-${place}${view && view.to_act === seat ? " to-act" : ""}`,
+        class: `seat place-${place}${view && view.to_act === seat ? " to-act" : ""}${view?.active && !view.active.includes(seat) ? " sitting" : ""}`,
         "aria-label": name(seat),
         dataset: { seat: String(seat) },
       },
@@ -392,18 +409,41 @@ export function tableScreen(root, tableId, { watch }) {
     const where = places(count, state.me);
     let cards = view.trick.map((x) => [x.seat, x.card]);
     let caption = null;
-    let finished = false;
+    let finished = null;
+    // the trump this trick is played under, as the view says (the trick under way's, or the
+    // finished trick's own); undefined: no trick on the table, no mark
+    let trump = cards.length || view.crawl_hidden?.length ? view.trick_trump : undefined;
     if (!cards.length && view.completed_tricks.length && (view.phase === "play" || view.phase === "done")) {
       const last = view.completed_tricks[view.completed_tricks.length - 1];
       cards = last.cards.map((c, i) => [last.seats[i], c]);
       caption = t("table.taken_by", { name: name(last.winner) });
-      finished = true;
+      finished = last;
+      trump = last.trump;
     }
+    const mark =
+      trump === undefined
+        ? null
+        : h(
+            "span",
+            {
+              class: `trick-trump${trump ? ` suit-${trump}` : " none"}`,
+              role: "img",
+              "aria-label": trump ? t("table.trick_trump", { suit: suitName(trump) }) : t("table.trick_no_trump"),
+              title: trump ? t("table.trick_trump", { suit: suitName(trump) }) : t("table.trick_no_trump"),
+            },
+            trump ? suitSymbol(trump, 26) : "–",
+          );
     const grid = h(
       "div",
-      { class: `trick${finished ? " finished" : ""}`, role: "group", "aria-label": t("table.trick") },
-      cards.map(([seat, card]) => h("div", { class: `played place-${where(seat)}` }, cardImage(card), h("span", { class: "who" }, name(seat)))),
-      (view.crawl_hidden || []).map((seat) => h("div", { class: `played place-${where(seat)}` }, cardBack(), h("span", { class: "who" }, name(seat)))),
+      {
+        class: `trick${finished ? " finished" : ""}`,
+        role: "group",
+        "aria-label": t("table.trick"),
+        dataset: finished ? { winner: String(finished.winner) } : {},
+      },
+      cards.map(([seat, card]) => h("div", { class: `played place-${where(seat)}`, dataset: { seat: String(seat), card } }, cardImage(card), h("span", { class: "who" }, name(seat)))),
+      (view.crawl_hidden || []).map((seat) => h("div", { class: `played place-${where(seat)}`, dataset: { seat: String(seat), card: "back" } }, cardBack(), h("span", { class: "who" }, name(seat)))),
+      mark,
     );
     return h("div", { class: "trick-box" }, grid, caption ? h("p", { class: "caption" }, caption) : null);
   }
@@ -643,13 +683,17 @@ export function tableScreen(root, tableId, { watch }) {
           "div",
           { class: `felt players-${count}` },
           h("div", { class: "opponents" }, others.map((s) => seatPanel(s, where(s)))),
-          centre(),
-          toasts,
-          h("p", { class: "said", "aria-live": "polite" }, saidLine()),
-          h("div", { class: "auction-line" }, h("span", { class: "label" }, t("table.auction")), " ", auctionLine()),
-          view.completed_tricks.length ? button(t("table.last_trick"), lastTrick, { class: "last-trick" }) : null,
+          h(
+            "div",
+            { class: "middle" },
+            centre(),
+            h("p", { class: "said", "aria-live": "polite" }, saidLine()),
+            h("div", { class: "auction-line" }, h("span", { class: "label" }, t("table.auction")), " ", auctionLine()),
+            view.completed_tricks.length ? button(t("table.last_trick"), lastTrick, { class: "last-trick" }) : null,
+            toasts,
+          ),
           state.me !== null
-            ? h("section", { class: `seat me${view.to_act === state.me ? " to-act" : ""}`, "aria-label": t("table.you") },
+            ? h("section", { class: `seat me place-bottom${view.to_act === state.me ? " to-act" : ""}`, "aria-label": t("table.you"), dataset: { seat: String(state.me) } },
                 h("div", { class: "seat-head" }, h("span", { class: "seat-name" }, `${name(state.me)} (${t("table.you")})`),
                   view.dealer === state.me ? h("span", { class: "badge" }, t("table.dealer")) : null,
                   view.declarer === state.me ? h("span", { class: "badge declarer" }, t("table.declarer")) : null,
@@ -665,12 +709,53 @@ export function tableScreen(root, tableId, { watch }) {
       );
     }
     screen.append(endScreen() || "", scoresheet(state.reports, names()));
+    const before = drawn;
     root.replaceChildren(screen);
+    drawn = view ? whereCardsAre(screen) : null;
+    if (before && drawn) moveCards(screen, before);
+    state.dealt = false;
     if (focus) {
       const again = [...screen.querySelectorAll("button:not([disabled])")].find((b) => (b.getAttribute("aria-label") || b.textContent) === focus);
       const first = mine ? screen.querySelector(".actions button, .hand.mine button:not([disabled])") : null;
       if (again) again.focus();
       else if (first) first.focus();
+    }
+  }
+
+  /** Where the cards of this render are: the trick's (with a copy of each, to gather them once
+   * they are gone), the hand's, and the winner of a finished trick. */
+  function whereCardsAre(screen) {
+    const trick = new Map();
+    for (const el of screen.querySelectorAll(".trick .played")) {
+      const card = el.querySelector(".card");
+      trick.set(`${el.dataset.seat}:${el.dataset.card}`, { rect: card.getBoundingClientRect(), node: card.cloneNode(true) });
+    }
+    const hand = new Map();
+    for (const el of screen.querySelectorAll(".hand.mine .card")) hand.set(el.dataset.card, el.getBoundingClientRect());
+    const winner = screen.querySelector(".trick.finished")?.dataset.winner;
+    return { trick, hand, winner };
+  }
+
+  /** Move the cards that changed since the last render: a deal flies from the middle; a card
+   * new in the trick comes from its player's hand (yours) or seat; a finished trick that left
+   * the table is gathered to the seat that took it. */
+  function moveCards(screen, before) {
+    const seatBox = (seat) => screen.querySelector(`.felt .seat[data-seat="${seat}"]`)?.getBoundingClientRect();
+    if (state.dealt) {
+      const from = screen.querySelector(".middle")?.getBoundingClientRect();
+      const cards = [...screen.querySelectorAll(".hand.mine .card, .felt .seat .backs .card")];
+      cards.forEach((card, i) => flyFrom(card, from, { delay: i * 25, duration: 360 }));
+      return;
+    }
+    for (const el of screen.querySelectorAll(".trick .played")) {
+      if (before.trick.has(`${el.dataset.seat}:${el.dataset.card}`)) continue;
+      const seat = Number(el.dataset.seat);
+      const from = seat === state.me ? before.hand.get(el.dataset.card) || seatBox(seat) : seatBox(seat);
+      flyFrom(el.querySelector(".card"), from);
+    }
+    if (before.winner !== undefined) {
+      const gone = [...before.trick].filter(([key]) => !drawn.trick.has(key)).map(([, card]) => card);
+      gather(gone, seatBox(before.winner));
     }
   }
 
