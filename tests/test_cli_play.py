@@ -254,6 +254,7 @@ def test_the_line_game_speaks_russian(
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "Партия окончена: побеждает" in out  # the match was played to its winner
+    assert out.splitlines()[0].startswith("Тысяча (Русская), ")  # the template by its title
     assert "medium-bot-1: пас" in out and "Запись счёта" in out and "Торговля: " in out
     assert "Хода 99 нет: выберите номер от 1 до" in out
     assert "Это не ход: " in out

@@ -50,6 +50,7 @@ from ..engine.deal import Phase
 from ..engine.match import DealReport
 from ..engine.views import SeatView, game_view, move_json
 from ..prose.moves import GIVING_UP, move_label
+from ..prose.titles import template_title
 from ..prose.table import (
     auction_word,
     event_word,
@@ -672,7 +673,7 @@ def run(
             name=name,
             template=chosen.variant,
             out=out,
-            title=chosen.name,
+            title=template_title(chosen.name),
             about=template_about(chosen),
             opponents=bots,
         )
