@@ -391,6 +391,18 @@ def postgres_admin_url() -> str:
 
 
 @contextmanager
+def running_on(kind: str, data: Path) -> Iterator[Server]:
+    """A server on ``kind`` of database (``sqlite``, or ``postgresql``: a fresh database of its
+    own, dropped afterwards), keeping its files in ``data``."""
+    if kind == "sqlite":
+        with running(data) as s:
+            yield s
+    else:
+        with postgres_database() as url, running(data, url) as s:
+            yield s
+
+
+@contextmanager
 def postgres_database() -> Iterator[str]:
     """A fresh PostgreSQL database for one test module, dropped afterwards. Where PostgreSQL is
     unreachable the test is skipped, except under CI=true, where it fails."""

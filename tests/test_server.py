@@ -24,8 +24,7 @@ from .server_support import (
     modest,
     play_to_end,
     play_turn,
-    postgres_database,
-    running,
+    running_on,
 )
 
 
@@ -33,13 +32,8 @@ from .server_support import (
 def server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
-    data = tmp_path_factory.mktemp("server")
-    if request.param == "sqlite":
-        with running(data) as s:
-            yield s
-    else:
-        with postgres_database() as url, running(data, url) as s:
-            yield s
+    with running_on(request.param, tmp_path_factory.mktemp("server")) as s:
+        yield s
 
 
 def chooser(seed: int) -> random.Random:

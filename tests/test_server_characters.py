@@ -10,20 +10,15 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from .server_support import BOT, HUMAN, SHORT_MATCH, Client, Server, postgres_database, running
+from .server_support import BOT, HUMAN, SHORT_MATCH, Client, Server, running_on
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
-    data = tmp_path_factory.mktemp("characters")
-    if request.param == "sqlite":
-        with running(data) as s:
-            yield s
-    else:
-        with postgres_database() as url, running(data, url) as s:
-            yield s
+    with running_on(request.param, tmp_path_factory.mktemp("characters")) as s:
+        yield s
 
 
 def post_text(server: Server, path: str, text: str) -> httpx.Response:

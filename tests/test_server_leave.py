@@ -30,8 +30,8 @@ from .server_support import (
     Server,
     modest,
     play_turn,
-    postgres_database,
     running,
+    running_on,
 )
 
 
@@ -50,13 +50,8 @@ def playable() -> list[str]:
 def server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
-    data = tmp_path_factory.mktemp("leave")
-    if request.param == "sqlite":
-        with running(data) as s:
-            yield s
-    else:
-        with postgres_database() as url, running(data, url) as s:
-            yield s
+    with running_on(request.param, tmp_path_factory.mktemp("leave")) as s:
+        yield s
 
 
 def status(server: Server, table_id: str) -> str:
