@@ -325,7 +325,7 @@ def test_hints_are_kept_and_shown_in_the_replay(database: str | None, tmp_path: 
 
 
 def store_finished(store: Store, template: str) -> str:
-    """A finished match of easy bots stored row by row, as the server of revision 0003 did."""
+    """A finished match of easy bots stored row by row, as the server stores one."""
     rules = rules_from_record(template, SHORT_MATCH)
     game = selfplay(rules, seed=7, deals=200)
     assert game.over
@@ -373,17 +373,18 @@ def test_a_database_of_revision_0003_gets_hints_and_analyses(
     database: str | None, tmp_path: Path
 ) -> None:
     url = database_url(database, tmp_path)
-    engine = sa.create_engine(url)
+    old = Store(url)  # a finished match, its rows as every revision keeps them
     try:
-        upgrade(engine, "0003")
-        assert not {"hints", "analyses"} & set(sa.inspect(engine).get_table_names())
-    finally:
-        engine.dispose()
-    old = Store(url)
-    try:
+        old.migrate()
         game_id = store_finished(old, "russian")
     finally:
         old.close()
+    engine = sa.create_engine(url)
+    try:
+        command.downgrade(config(engine), "0003")  # the database as revision 0003 left it
+        assert not {"hints", "analyses"} & set(sa.inspect(engine).get_table_names())
+    finally:
+        engine.dispose()
     with web_client(tmp_path, database=database) as client:  # migrates to the head
         assert client.get(f"/tables/{game_id}").json()["hints"] == [0, 0, 0]
         assert client.get(f"/api/games/{game_id}/replay").json()["hints"] == []
