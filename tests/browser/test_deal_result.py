@@ -8,7 +8,16 @@ import re
 from playwright.sync_api import Page, expect
 
 from ..server_support import Server
-from .support import deal_rows, play_deal, play_turn, seat_at, shot, table, table_against_bots
+from .support import (
+    deal_rows,
+    play_deal,
+    play_turn,
+    seat_at,
+    shot,
+    shown_names,
+    table,
+    table_against_bots,
+)
 
 
 def test_the_result_of_a_deal_stays_until_the_player_moves_on(page: Page, server: Server) -> None:
@@ -25,7 +34,7 @@ def test_the_result_of_a_deal_stays_until_the_player_moves_on(page: Page, server
     shot(page, "deal-result")
 
     summary = server.get(f"/tables/{table_id}").json()
-    names = [s["name"] or "" for s in summary["seats"]]
+    names = shown_names(summary["seats"])
     row = deal_rows(page).first
     outcome = row.get_attribute("data-result") or ""
     lines = result.get_by_role("row")

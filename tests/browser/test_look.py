@@ -15,6 +15,7 @@ from .support import (
     play_turn,
     seat_at,
     shot,
+    shown_names,
     table,
     table_against_bots,
     wait_turn,
@@ -101,7 +102,7 @@ def test_the_others_sit_left_top_and_right(
     if result.count():
         result.get_by_role("button", name="Close").click()
     shot(page, f"seats-{players}")
-    names = [s["name"] for s in server.get(f"/tables/{table_id}").json()["seats"]]
+    names = shown_names(server.get(f"/tables/{table_id}").json()["seats"])
     middle = page.get_by_role("group", name="Trick").bounding_box()
     assert middle is not None
     you = box(page, "you")
