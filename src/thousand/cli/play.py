@@ -50,7 +50,6 @@ from ..engine.deal import Phase
 from ..engine.match import DealReport
 from ..engine.views import SeatView, game_view, move_json
 from ..prose.moves import GIVING_UP, move_label
-from ..prose.titles import template_title
 from ..prose.table import (
     auction_word,
     event_word,
@@ -62,6 +61,7 @@ from ..prose.table import (
     suit_word,
 )
 from ..prose.table import rules_summary as summary_of_rules
+from ..prose.titles import template_title
 from ..records import record_of_game, write_record
 from ..rules import TEMPLATES, Rules
 from . import DEFAULT_LEVEL
