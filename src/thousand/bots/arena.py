@@ -28,6 +28,7 @@ from ..engine import Game
 from ..engine.actions import PASS, is_bid
 from ..engine.deal import Phase
 from ..engine.dealing import deal_layout
+from ..engine.game import DealLog
 from ..engine.views import game_view
 from ..rules import Rules, template_rules
 from .base import Bot, derive_seed
@@ -333,16 +334,16 @@ def run_arena(
         import multiprocessing
 
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for i, (ds, games) in enumerate(
+            for i, (ds, shipped) in enumerate(
                 pool.imap(_deal_task, _tasks(config, config.deals, keep))
             ):
                 deal_sets.append(ds)
-                tick("deal-set", i, games)
-            for i, (ms, games) in enumerate(
+                tick("deal-set", i, _unpacked(config, shipped))
+            for i, (ms, shipped) in enumerate(
                 pool.imap(_match_task, _tasks(config, config.matches, keep))
             ):
                 match_sets.append(ms)
-                tick("match-set", i, games)
+                tick("match-set", i, _unpacked(config, shipped))
     return summarize(config, deal_sets, match_sets)
 
 
@@ -350,15 +351,43 @@ def _tasks(config: ArenaConfig, count: int, keep: bool) -> Iterator[tuple[ArenaC
     return ((config, i, keep) for i in range(count))
 
 
-def _deal_task(task: tuple[ArenaConfig, int, bool]) -> tuple[list[Played], Games | None]:
+#: a game as it travels back from a worker process: its seating, its players and its deals'
+#: logs (a compiled engine's states do not pickle; the logs do, and replay to the same game)
+Shipped: TypeAlias = list[tuple[tuple[int, ...], tuple[str, ...] | None, tuple[DealLog, ...]]]
+
+
+def _packed(games: Games | None) -> Shipped | None:
+    if games is None:
+        return None
+    return [(seating, game.players, game.logs) for seating, game in games]
+
+
+def _unpacked(config: ArenaConfig, shipped: Shipped | None) -> Games | None:
+    """The games a worker played, replayed here from their logs."""
+    if shipped is None:
+        return None
+    rules = config.make_rules()
+    games: Games = []
+    for seating, players, logs in shipped:
+        dealer = logs[0].dealer if logs else 0
+        game = Game.start(rules, dealer=dealer, players=players)
+        for log in logs:
+            game = game.new_deal(log.dealt)
+            for action in log.moves:
+                game = game.apply(action, checked=False)
+        games.append((seating, game))
+    return games
+
+
+def _deal_task(task: tuple[ArenaConfig, int, bool]) -> tuple[list[Played], Shipped | None]:
     config, index, keep = task
     games: Games | None = [] if keep else None
-    return play_deal_set(config, index, games), games
+    return play_deal_set(config, index, games), _packed(games)
 
 
 def _match_task(
     task: tuple[ArenaConfig, int, bool],
-) -> tuple[list[tuple[tuple[int, ...], int | None]], Games | None]:
+) -> tuple[list[tuple[tuple[int, ...], int | None]], Shipped | None]:
     config, index, keep = task
     games: Games | None = [] if keep else None
-    return play_match_set(config, index, games), games
+    return play_match_set(config, index, games), _packed(games)
