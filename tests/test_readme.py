@@ -175,9 +175,18 @@ def quick_start_venv(tmp_path: Path) -> Iterator[tuple[Path, Path, Callable[[str
 
 
 def _in_venv(venv: Path) -> dict[str, str]:
-    """The environment in which the venv's Python finds thousand's dependencies (this run's)."""
-    deps = [p for p in sys.path if p.endswith("site-packages")]
-    return {**os.environ, "PYTHONPATH": os.pathsep.join(deps)}
+    """The environment in which the venv's Python finds thousand's dependencies (this run's),
+    and thousand only where the venv installed it: the run's own thousand (an install, in CI's
+    compiled run) is left out of the folder of links to its dependencies."""
+    deps = venv.parent / "deps"
+    if not deps.exists():
+        deps.mkdir()
+        for folder in (Path(p) for p in sys.path if p.endswith("site-packages")):
+            for entry in folder.iterdir():
+                if entry.name.startswith("thousand") or (deps / entry.name).exists():
+                    continue
+                (deps / entry.name).symlink_to(entry)
+    return {**os.environ, "PYTHONPATH": str(deps)}
 
 
 def test_the_test_install_leaves_a_running_server_whole(
