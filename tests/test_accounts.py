@@ -79,9 +79,14 @@ class Browser:
         self.answers: list[httpx.Response] = []
 
     def request(
-        self, method: str, path: str, body: Any = None, csrf: bool = True, **headers: str
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        csrf: bool = True,
+        headers: dict[str, str] | None = None,
     ) -> httpx.Response:
-        sent = dict(headers)
+        sent = dict(headers or {})
         if csrf and self.csrf:
             sent.setdefault(CSRF_HEADER, self.csrf)
         if self.origin:
@@ -192,8 +197,8 @@ def test_sign_up_in_and_out_with_a_cookie_of_its_own(server: Server) -> None:
     first = ann.cookie
     assert ann.who() == name
     # the name is the same name however it is written
-    again = ann.request("POST", "/api/accounts", {"name": name.upper(), "password": PASSWORD})
-    assert again.status_code == 409
+    taken = ann.request("POST", "/api/accounts", {"name": name.upper(), "password": PASSWORD})
+    assert taken.status_code == 409
     # out: the session ends (the cookie replayed signs nobody in)
     assert ann.request("DELETE", "/api/session").status_code == 204
     assert ann.who() is None
@@ -278,7 +283,7 @@ def test_a_session_id_the_server_did_not_issue_is_ignored(server: Server) -> Non
     # a change with the planted id is a guest's: the seat is linked to no account
     sat = victim.sit(table, "Guest")
     assert sat.status_code == 201
-    assert [r for r in seat_rows(server, table) if r[1] == "Guest"][0][2] is None
+    assert next(r for r in seat_rows(server, table) if r[1] == "Guest")[2] is None
     # signing in gives a new id: the planted one signs nobody in, before or after
     before = snapshot(server)
     victim.http.cookies.set(COOKIE, planted, domain="127.0.0.1")
@@ -306,8 +311,10 @@ def test_a_change_with_the_cookie_needs_the_csrf_token_and_this_sites_origin(
     foreign = {"Origin": "https://evil.example"}
     attempts = [
         ann.sit(table, csrf=False),
-        ann.request("POST", f"/tables/{table}/seats", {"claim": new_claim()}, **{CSRF_HEADER: "0"}),
-        ann.request("POST", f"/tables/{table}/seats", {"claim": new_claim()}, **foreign),
+        ann.request(
+            "POST", f"/tables/{table}/seats", {"claim": new_claim()}, headers={CSRF_HEADER: "0"}
+        ),
+        ann.request("POST", f"/tables/{table}/seats", {"claim": new_claim()}, headers=foreign),
         ann.request("POST", "/tables", {"template": "russian"}, csrf=False),
         ann.request("DELETE", "/api/session", csrf=False),
         ann.request(
@@ -317,14 +324,16 @@ def test_a_change_with_the_cookie_needs_the_csrf_token_and_this_sites_origin(
             csrf=False,
         ),
         ann.request("DELETE", "/api/account", {"password": PASSWORD}, csrf=False),
-        ann.request("DELETE", "/api/account", {"password": PASSWORD}, **foreign),
+        ann.request("DELETE", "/api/account", {"password": PASSWORD}, headers=foreign),
     ]
     for answer in attempts:
         sentence = refused(server, answer, 403, before)
         assert CSRF_HEADER in sentence or "another site" in sentence
     assert ann.who() == name
     # with the token, from this server's page: the seat is taken, under the account's name
-    sat = ann.request("POST", f"/tables/{table}/seats", {"claim": new_claim()}, Origin=server.http)
+    sat = ann.request(
+        "POST", f"/tables/{table}/seats", {"claim": new_claim()}, headers={"Origin": server.http}
+    )
     assert sat.status_code == 201, sat.text
     # signing a browser in from another site's page is refused too (no cookie needed)
     stranger = Browser(server, origin="https://evil.example")
@@ -370,7 +379,7 @@ def test_a_signed_in_seat_is_the_accounts_and_no_other_account_acts_for_it(
         ann.request(
             "DELETE",
             f"/tables/{table}/seats/{seat}",
-            Authorization=f"Bearer {mine.json()['token']}",
+            headers={"Authorization": f"Bearer {mine.json()['token']}"},
         ),
         # Bob's password and account, with Ann's session
         ann.request(
@@ -382,7 +391,7 @@ def test_a_signed_in_seat_is_the_accounts_and_no_other_account_acts_for_it(
         ann.request("DELETE", "/api/account", {"password": PASSWORD, "name": bob_name}),
         # Bob's CSRF token with Ann's cookie
         ann.request(
-            "DELETE", "/api/account", {"password": PASSWORD}, **{CSRF_HEADER: str(bob.csrf)}
+            "DELETE", "/api/account", {"password": PASSWORD}, headers={CSRF_HEADER: str(bob.csrf)}
         ),
     ]
     for answer, status in zip(attempts, (403, 403, 401, 401, 422, 403), strict=True):

@@ -62,6 +62,12 @@ def build_parser() -> argparse.ArgumentParser:
     pp.add_argument("--plain", action="store_true", help="the line-based game, no server")
     pp.add_argument("--server", metavar="URL", help="a running server (default: start one here)")
     pp.add_argument("--join", metavar="URL", help="join the table at this URL (.../tables/ID)")
+    pp.add_argument(
+        "--login",
+        metavar="NAME",
+        help="sign in to the server as NAME first (the password is asked for, or read from"
+        " THOUSAND_PASSWORD) and sit under the account's name",
+    )
     pp.add_argument("--humans", type=int, default=1, help="human seats at a new table (1)")
     pp.add_argument(
         "--level",

@@ -145,20 +145,14 @@ def signed_in(request: Request) -> Account | None:
     return account if isinstance(account, Account) else None
 
 
-def add_accounts(app: FastAPI, hub: Hub, accounts: AccountStore, settings: Settings) -> None:
-    """The routes of the table above and the session check; call it before the middleware that
-    must run first (the request limit, :class:`.guard.Guard`) is added."""
-    add_session_check(app, accounts, settings)
-    add_account_routes(app, hub, accounts, settings)
-
-
 def _refusal(status: int, sentence: str) -> JSONResponse:
     return JSONResponse({"detail": sentence}, status_code=status)
 
 
 def add_session_check(app: FastAPI, accounts: AccountStore, settings: Settings) -> None:
     """The middleware that reads the session of a change asked for with the cookie, and
-    refuses it without the session's CSRF token or from another site's page."""
+    refuses it without the session's CSRF token or from another site's page; add it before
+    the middleware that must run first (the request limit, :class:`.guard.Guard`)."""
     origins = frozenset(o.strip().lower().rstrip("/") for o in settings.allowed_origins)
     any_origin = "*" in settings.allowed_origins
 
@@ -197,7 +191,10 @@ def add_session_check(app: FastAPI, accounts: AccountStore, settings: Settings) 
         return response
 
 
-def add_account_routes(app: FastAPI, hub: Hub, accounts: AccountStore, settings: Settings) -> None:
+def add_account_routes(app: FastAPI, hub: Hub) -> None:
+    """The routes of the table above (:func:`.routes.add_routes` adds them with its own)."""
+    settings = hub.settings
+    accounts = AccountStore(hub.store)
     limits = SignInLimits(settings)
 
     def secure(request: Request) -> bool:

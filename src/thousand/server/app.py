@@ -17,7 +17,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
 from . import passwords
-from .account_routes import add_accounts
+from .account_routes import add_session_check
 from .accounts import AccountStore
 from .config import Settings
 from .guard import Guard
@@ -52,7 +52,7 @@ def create_app(settings: Settings) -> FastAPI:
     )
     app.state.hub = hub
     # the session check runs inside the request limit and the Guard (added after it)
-    add_accounts(app, hub, AccountStore(store), settings)
+    add_session_check(app, AccountStore(store), settings)
 
     @app.middleware("http")
     async def limit_requests(request: Request, call_next: Any) -> Response:

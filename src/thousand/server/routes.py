@@ -1,7 +1,8 @@
 """Every HTTP route of the server, and the answer to every error: the server's HTTP surface.
 
-The lobby (a client finds, makes and sits at tables), the web page's API (the rules in words,
-the tables to watch, replays) and the rules reference, added to the app by :func:`add_routes`.
+The lobby (a client finds, makes and sits at tables), the accounts (their routes are
+:mod:`.account_routes`'s), the web page's API (the rules in words, the tables to watch,
+replays) and the rules reference, added to the app by :func:`add_routes`.
 docs/protocol.md describes each ("The lobby", "Web API"); a table in any answer is
 :func:`.summary.table` with the keys the row names. The WebSocket is
 :mod:`.websocket`'s; FastAPI adds its own description and docs pages. Status 200 unless
@@ -103,7 +104,7 @@ from ..engine.views import move_json
 from ..i18n import LANGUAGES, NAMES, language, negotiate
 from ..prose import texts
 from . import reference_pages, summary
-from .account_routes import signed_in
+from .account_routes import add_account_routes, signed_in
 from .bodies import CreateTable, Rematch, RulesCheck, SeatTaken, TakeSeat
 from .language import chosen_language
 from .limits import TablesUnderWay
@@ -123,6 +124,7 @@ def add_routes(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
     is the page's folder (the package's own by default)."""
     add_errors(app)
     add_lobby(app, hub)
+    add_account_routes(app, hub)
     add_web(app, hub, static)
 
 
