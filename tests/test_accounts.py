@@ -474,13 +474,18 @@ def test_a_deleted_accounts_games_stay_under_deleted_player(server: Server) -> N
     client = Client(server, table, sat.json()["token"], 0)
     play_to_end(client, random.Random(3), choose=modest(random.Random(3)))
     client.close()
+    # the rematch seat (asked for with the seat's token, no cookie) keeps the account
+    again = server.post(f"/tables/{table}/rematch", {"claim": new_claim()}, sat.json()["token"])
+    assert again.status_code == 201, again.text
+    rematch = again.json()["table"]
+    assert seat_rows(server, rematch)[0][1:] == (name, account_id(server, name))
     live = server.new_table([HUMAN, HUMAN, BOT])["id"]
     assert gone.sit(live).status_code == 201
     assert name in server.get(f"/games/{table}/record").text
     assert gone.request("DELETE", "/api/account", {"password": PASSWORD}).status_code == 204
     assert gone.who() is None
     assert Browser(server).sign_in(name).status_code == 401
-    for t in (table, live):
+    for t in (table, live, rematch):
         assert server.get(f"/tables/{t}").json()["seats"][0]["name"] == DELETED_NAME
         assert seat_rows(server, t)[0][1:] == (DELETED_NAME, None)
     record = server.get(f"/games/{table}/record").text
