@@ -7,6 +7,7 @@ database."""
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -541,3 +542,36 @@ def test_sign_in_attempts_are_limited_per_address(tmp_path: Path) -> None:
             "POST", "/api/accounts", {"name": "New", "password": PASSWORD}
         )
         refused(server, answer, 429, before)
+
+
+def redis_url() -> str:
+    """The test Redis (``$THOUSAND_TEST_REDIS``); the test is skipped where it is unreachable,
+    except under CI=true, where it fails."""
+    import redis
+
+    url = os.environ.get("THOUSAND_TEST_REDIS", "redis://127.0.0.1:6379")
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=3).ping()
+    except redis.RedisError as e:
+        if os.environ.get("CI") == "true":
+            raise AssertionError(f"CI=true and Redis is unreachable at {url}: {e}") from e
+        pytest.skip(f"Redis is unreachable at {url}")
+    return url
+
+
+def test_servers_on_one_database_share_the_sign_in_counts_in_redis(tmp_path: Path) -> None:
+    shared = (*LIMITS, "--limits-storage", redis_url())
+    with contextlib.ExitStack() as stack:
+        url = stack.enter_context(postgres_database())
+        one = stack.enter_context(running(tmp_path / "one", url, *shared))
+        two = stack.enter_context(running(tmp_path / "two", url, *shared))
+        name = fresh("Shared")
+        Browser(one).sign_up(name)
+        assert Browser(two).sign_in(name).status_code == 200  # one database: both know it
+        for i in range(PER_NAME - 1):
+            server = (one, two)[i % 2]
+            assert Browser(server).sign_in(name, "wrong password").status_code == 401
+        before = snapshot(one)
+        for server in (one, two):
+            limited = Browser(server).sign_in(name)
+            assert refused(server, limited, 429, before).startswith("too many sign-in")

@@ -24,6 +24,21 @@ def limit_text(text: str) -> str:
     return text
 
 
+def limits_storage_text(uri: str) -> str:
+    """``uri`` when the ``limits`` library can keep counts there (``memory://``,
+    ``redis://HOST:PORT`` with the redis package installed)."""
+    from limits.errors import ConfigurationError
+    from limits.storage import storage_from_string
+
+    try:
+        storage_from_string(uri)
+    except (ConfigurationError, ValueError) as e:
+        raise argparse.ArgumentTypeError(
+            f"cannot keep the sign-in counts at {uri!r}: {e}"
+        ) from None
+    return uri
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="thousand", description="The card game Thousand: play, replay, self-play."
@@ -144,6 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument(
         "--limits-storage",
         default="memory://",
+        type=limits_storage_text,
         metavar="URI",
         help="where the sign-in counts are kept: memory:// (this process) or redis://HOST:PORT",
     )
