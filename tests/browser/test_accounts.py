@@ -93,6 +93,15 @@ def test_an_account_in_the_page_from_sign_up_to_deletion(page: Page, server: Ser
     form.get_by_role("button", name="Sign in").click()
     expect(page.locator("#account-name")).to_have_text(SCRIPT_NAME)
 
+    # signed in, leaving a table is a change made with the cookie: the page sends the token
+    page.get_by_role("button", name="Create table").click()
+    wait_turn(page)
+    left = page.evaluate("() => location.hash")
+    page.locator("#leave-table").click()
+    page.get_by_role("dialog").get_by_role("button", name="Leave", exact=True).click()
+    expect(page.locator("#lobby-lists")).to_be_visible()
+    assert server.get(f"/tables/{left.rsplit('/', 1)[1]}").json()["status"] == "closed"
+
     # delete the account: its table stays, under "deleted player"
     open_page(page, server, "/account")
     page.locator("#delete-form").get_by_label("Password").fill("another password")
