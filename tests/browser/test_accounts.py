@@ -74,6 +74,11 @@ def test_an_account_in_the_page_from_sign_up_to_deletion(page: Page, server: Ser
     expect(page.locator("#live-tables")).to_contain_text(SCRIPT_NAME)
     not_injected(page)
     shot(page, "account-lobby")
+    # a guest fills the other seat: the match starts, and a spectator sees each seat by name
+    server.sit(open_table["id"], "Guest", 1)
+    open_page(page, server, f"/watch/{open_table['id']}")
+    expect(page.get_by_role("region", name=MARKUP_NAME, exact=True)).to_be_visible()
+    not_injected(page)
 
     # change the password, sign out, sign in with the new one (a wrong one says so)
     open_page(page, server, "/account")
