@@ -43,6 +43,11 @@ def surface(app: FastAPI) -> set[tuple[str, str]]:
     return found
 
 
+#: the modules whose functions answer HTTP routes: the routes module, and the accounts' own
+#: (which the routes module adds and lists)
+ROUTE_MODULES = ("thousand.server.routes", "thousand.server.account_routes")
+
+
 def table_of_routes() -> set[tuple[str, str]]:
     """The rows of the table in the routes module's docstring."""
     doc = routes.__doc__ or ""
@@ -68,7 +73,7 @@ def test_every_http_route_and_every_error_answer_is_declared_in_the_routes_modul
     assert surface(app) == own | websocket | {(m, p) for m, p in surface(bare) if p in FASTAPI_OWN}
     for route in app.routes:
         if isinstance(route, APIRoute) and route.path not in FASTAPI_OWN:
-            assert route.endpoint.__module__ == "thousand.server.routes", route.path
+            assert route.endpoint.__module__ in ROUTE_MODULES, route.path
         if isinstance(route, APIWebSocketRoute):
             assert route.endpoint.__module__ == "thousand.server.websocket", route.path
     # every answer to an error is the routes module's, or FastAPI's and Starlette's own

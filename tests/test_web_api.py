@@ -394,7 +394,7 @@ def test_the_protocol_doc_lists_every_web_route(client: TestClient) -> None:
         if getattr(route, "include_in_schema", False) and route.path.startswith("/api/")
         for method in getattr(route, "methods", ())
     }
-    assert len(routes) == 7
+    assert len(routes) == 13
     for method, path in routes:
         shown = path.replace("{game_id}", "{id}")
         assert f"`{method} {shown}" in web, (method, path)

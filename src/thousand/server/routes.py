@@ -1,7 +1,8 @@
 """Every HTTP route of the server, and the answer to every error: the server's HTTP surface.
 
-The lobby (a client finds, makes and sits at tables), the web page's API (the rules in words,
-the tables to watch, replays) and the rules reference, added to the app by :func:`add_routes`.
+The lobby (a client finds, makes and sits at tables), the accounts (their routes are
+:mod:`.account_routes`'s), the web page's API (the rules in words, the tables to watch,
+replays) and the rules reference, added to the app by :func:`add_routes`.
 docs/protocol.md describes each ("The lobby", "Web API"); a table in any answer is
 :func:`.summary.table` with the keys the row names. The WebSocket is
 :mod:`.websocket`'s; FastAPI adds its own description and docs pages. Status 200 unless
@@ -16,7 +17,8 @@ POST     /tables                          201, the new table (``summary.LOBBY``)
                                           ``tables_per_address`` tables not finished
 GET      /tables                          the open tables, a page (``summary.LOBBY``)
 GET      /tables/{table_id}               the table (``summary.LOBBY``); 404 no such table
-POST     /tables/{table_id}/seats         201 ``SeatTaken`` (the token, once); 404, 409
+POST     /tables/{table_id}/seats         201 ``SeatTaken`` (the token, once; a signed-in
+                                          player sits under the account's name); 404, 409
                                           the seat is taken or the claim holds another, 422
                                           a bad name or seat
 DELETE   /tables/{table_id}/seats/{seat}  204; 403 the token does not hold the seat, 404
@@ -45,6 +47,12 @@ GET      /api/games/{game_id}/replay      the match, every hand open; 404, 409 n
 GET      /api/games/{game_id}/analysis    the match against the solver (:mod:`.analyses`);
                                           202 ``{"status": "pending"}`` while it is being
                                           made; 404, 409 not finished
+POST     /api/accounts                    sign up; the accounts' routes are
+GET      /api/session                     :mod:`.account_routes`'s (its table says each
+POST     /api/session                     one's answer and errors)
+DELETE   /api/session
+PUT      /api/account/password
+DELETE   /api/account
 GET      /reference                       307 to ``/reference/LANG/`` (``Accept-Language``)
 GET      /reference/                      307 as ``/reference``
 GET      /reference/{lang}                307 to ``/reference/{lang}/``; 404 unknown language
@@ -59,7 +67,9 @@ GET      /redoc                           FastAPI's other docs page
 Errors of every route, besides its own above: 400 a ``Host`` the server does not answer for,
 or a control character or lone surrogate in the path or query; 413 a body over ``max_body``;
 422 such a character in a JSON body or a body that is not UTF-8 (those three:
-:class:`.guard.Guard`); 429 too many requests from one address (:mod:`.app`'s middleware).
+:class:`.guard.Guard`); 429 too many requests from one address (:mod:`.app`'s middleware);
+403 a change asked for with a session cookie but without its CSRF token, or from another
+site's page (:mod:`.account_routes`).
 Here: a request whose body or query does not validate is 422 with one sentence that says
 where (:func:`invalid_sentence`); a :class:`.tables.LobbyError`, raised wherever a request is
 refused, answers its own status and sentence (404 ``there is no table 'x'`` for every
@@ -94,6 +104,7 @@ from ..engine.views import move_json
 from ..i18n import LANGUAGES, NAMES, language, negotiate
 from ..prose import texts
 from . import reference_pages, summary
+from .account_routes import add_account_routes, signed_in
 from .bodies import CreateTable, Rematch, RulesCheck, SeatTaken, TakeSeat
 from .language import chosen_language
 from .limits import TablesUnderWay
@@ -113,6 +124,7 @@ def add_routes(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
     is the page's folder (the package's own by default)."""
     add_errors(app)
     add_lobby(app, hub)
+    add_account_routes(app, hub)
     add_web(app, hub, static)
 
 
@@ -208,14 +220,20 @@ def add_lobby(app: FastAPI, hub: Hub) -> None:
         return summary.table(table.row, table.game, summary.LOBBY)
 
     @app.post("/tables/{table_id}/seats", status_code=201)
-    async def take_seat(table_id: str, body: TakeSeat) -> SeatTaken:
-        """Take a seat; the token in the answer acts for that seat alone."""
-        try:
-            name = player_name(body.name)
-        except BadName as e:
-            raise LobbyError(422, str(e)) from None
+    async def take_seat(table_id: str, body: TakeSeat, request: Request) -> SeatTaken:
+        """Take a seat; the token in the answer acts for that seat alone. A signed-in player
+        sits under the account's name (``name`` is not read), and the seat is linked to it."""
+        account = signed_in(request)
+        if account is not None:
+            name = account.name
+        else:
+            try:
+                name = player_name(body.name)
+            except BadName as e:
+                raise LobbyError(422, str(e)) from None
         table = await hub.fetch(table_id)
-        seat, token = await table.take_seat(body.seat, name, body.claim)
+        linked = account.id if account is not None else None
+        seat, token = await table.take_seat(body.seat, name, body.claim, linked)
         return SeatTaken(
             table=table.id, seat=seat, token=token, websocket=summary.websocket_path(table.id)
         )

@@ -93,6 +93,9 @@ seats = Table(
     Column("token_hash", String(64), nullable=True),
     #: how many times the seat has been taken: each occupant's intent ids are its own
     Column("occupancy", Integer, nullable=False, server_default="0"),
+    #: the account (:mod:`.accounts`) of a signed-in player who took the seat; null for a
+    #: guest, a bot, a free seat, and once the account is deleted
+    Column("account", String(32), nullable=True, index=True),
 )
 
 deals = Table(
@@ -159,11 +162,13 @@ class SeatSpec:
 
 @dataclass(slots=True)
 class SeatRow:
-    """A seat: its player's name and token (as a hash), and how often it has been taken."""
+    """A seat: its player's name and token (as a hash), how often it has been taken, and the
+    account of the signed-in player who holds it (None: a guest, or nobody)."""
 
     name: str | None = None
     token_hash: str | None = None
     occupancy: int = 0
+    account: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,6 +340,7 @@ class Store:
                         "name": s.name,
                         "token_hash": s.token_hash,
                         "occupancy": s.occupancy,
+                        "account": s.account,
                     }
                     for i, s in enumerate(row.seats)
                 ],
@@ -346,7 +352,12 @@ class Store:
             conn.execute(
                 update(seats)
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(name=row.name, token_hash=row.token_hash, occupancy=row.occupancy)
+                .values(
+                    name=row.name,
+                    token_hash=row.token_hash,
+                    occupancy=row.occupancy,
+                    account=row.account,
+                )
             )
 
     def set_status(self, table_id: str, status: TableStatus) -> None:
@@ -367,7 +378,12 @@ class Store:
             conn.execute(
                 update(seats)
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(name=row.name, token_hash=row.token_hash, occupancy=row.occupancy)
+                .values(
+                    name=row.name,
+                    token_hash=row.token_hash,
+                    occupancy=row.occupancy,
+                    account=row.account,
+                )
             )
 
     def set_seen(self, seen: Sequence[tuple[str, float]]) -> None:
@@ -597,7 +613,7 @@ def _table(m: Any) -> TableRow:
 
 def _seats(conn: Connection, table_id: str) -> list[SeatRow]:
     return [
-        SeatRow(s.name, s.token_hash, s.occupancy)
+        SeatRow(s.name, s.token_hash, s.occupancy, s.account)
         for s in conn.execute(
             select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
         )

@@ -265,10 +265,11 @@ class LiveTable:
     # -- seats ------------------------------------------------------------------------------
 
     async def take_seat(
-        self, seat: int | None, name: str, claim: str | None = None
+        self, seat: int | None, name: str, claim: str | None = None, account: str | None = None
     ) -> tuple[int, str]:
         """Take a seat; the token is ``claim`` where the client chose one, so that the same
-        request made again (after a lost answer or a server that died) gets the same seat."""
+        request made again (after a lost answer or a server that died) gets the same seat.
+        ``account``: the signed-in player's account, linked to the seat (None: a guest)."""
         async with self.lock:
             if self.status == TableStatus.CLOSED:
                 raise LobbyError(409, f"table {self.id} is closed")
@@ -288,7 +289,7 @@ class LiveTable:
             elif seat not in free:
                 raise LobbyError(409, f"seat {seat} of table {self.id} is not free")
             token = claim if claim is not None else secrets.token_urlsafe(24)
-            taken = SeatRow(name, token_hash(token), self.row.seats[seat].occupancy + 1)
+            taken = SeatRow(name, token_hash(token), self.row.seats[seat].occupancy + 1, account)
             await self.hub.write(self.hub.store.set_seat, self.id, seat, taken)
             self.row.seats[seat] = taken
             self.seen = self.hub.now()
@@ -313,9 +314,13 @@ class LiveTable:
         match; else ``"free"``, the seat is free for another (before the match starts, or
         after it is over)."""
         async with self.lock:
-            # a match that is over keeps the names it was played under (its record's)
-            name = self.row.seats[seat].name if self.status.over else None
-            left = SeatRow(name, None, self.row.seats[seat].occupancy)
+            # a match that is over keeps the names it was played under (its record's), and
+            # the accounts that played it
+            held = self.row.seats[seat]
+            over = self.status.over
+            left = SeatRow(
+                held.name if over else None, None, held.occupancy, held.account if over else None
+            )
             alone = not [s for s in self.people() if s != seat]
             if not self.status.over and alone:
                 outcome = "closed"
@@ -347,6 +352,18 @@ class LiveTable:
                 self._tell_seats()
                 self._kick_bot()
             return outcome
+
+    def forget_account(self, account: str, name: str) -> None:
+        """The seats of a deleted account go by ``name`` and belong to no account (the store
+        has done the same); the caller holds the table's lock."""
+        found = False
+        for s, held in enumerate(self.row.seats):
+            if held.account == account:
+                self.row.seats[s] = replace(held, name=name, account=None)
+                found = True
+        if found:
+            self.game = _renamed(self.game, summary.player_names(self.row))
+            self._tell_seats()
 
     async def _close(self) -> None:
         """Close the table (under its lock): it leaves the lists, nothing more is played, and
@@ -1001,6 +1018,6 @@ async def rematch(
         new = hub.get(old.row.rematch)
     if seat is None:
         return new, None, ""
-    name = old.row.seats[seat].name or f"seat-{seat}"
-    taken, new_token = await new.take_seat(seat, name, claim)
+    held = old.row.seats[seat]
+    taken, new_token = await new.take_seat(seat, held.name or f"seat-{seat}", claim, held.account)
     return new, taken, new_token

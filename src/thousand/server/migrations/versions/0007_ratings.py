@@ -3,7 +3,7 @@ level's), each rated seat's change, and whether a table is rated (chosen at its 
 tables of an older database are casual).
 
 Revision ID: 0007_ratings
-Revises: 0005
+Revises: 0006_accounts
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007_ratings"
-down_revision = "0005"
+down_revision = "0006_accounts"
 branch_labels = None
 depends_on = None
 

@@ -1,6 +1,8 @@
 // The page: the header (title, lobby and rules links, language and pace pickers, the Sound
-// switch), and the hash routes: #/ lobby, #/table/ID, #/join/ID, #/watch/ID, #/replay/GAMEID, #/rules.
+// switch, the account: who is signed in), and the hash routes: #/ lobby, #/table/ID, #/join/ID,
+// #/watch/ID, #/replay/GAMEID, #/account, #/rules.
 
+import { accountArea, accountScreen, loadSession, onSession } from "./account.js";
 import { clear, h } from "./dom.js";
 import { LANGUAGES, language, onLanguage, setLanguage, startLanguage, t } from "./i18n.js";
 import { joinScreen, lobbyScreen } from "./lobby.js";
@@ -97,6 +99,7 @@ function header() {
       speeds,
       soundToggle(),
     ),
+    accountArea(),
   );
   document.title = t("app.title");
 }
@@ -117,6 +120,7 @@ function route() {
   else if (name === "watch" && id) screen = tableScreen(main, id, { watch: true });
   else if (name === "join" && id) screen = joinScreen(main, id);
   else if (name === "replay" && id) screen = replayScreen(main, id);
+  else if (name === "account") screen = accountScreen(main);
   else screen = lobbyScreen(main);
 }
 
@@ -126,9 +130,14 @@ onLanguage(() => {
   screen?.render?.();
 });
 
+onSession(() => {
+  header();
+  screen?.render?.();
+});
+
 window.addEventListener("hashchange", route);
 
 (async () => {
-  await setLanguage(await startLanguage(), { keep: false });
+  await Promise.all([setLanguage(await startLanguage(), { keep: false }), loadSession()]);
   route();
 })();

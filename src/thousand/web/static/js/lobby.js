@@ -3,6 +3,7 @@
 // a level), "Create table"; and the open tables (join), live tables (watch), finished games
 // (replay). Also the join screen of an invite link (#/join/ID).
 
+import { NAME_MARK, session, withName } from "./account.js";
 import { api, apiPage, takeSeat } from "./api.js";
 import { append, button, h } from "./dom.js";
 import { language, suitName, t } from "./i18n.js";
@@ -252,8 +253,7 @@ export function lobbyScreen(root) {
   }
 
   async function create() {
-    const name = document.getElementById("your-name").value.trim();
-    keepName(name);
+    const name = typedName("your-name");
     const seats = state.seats.map((s) =>
       s === "human" ? { kind: "human" } : { kind: "bot", level: s.slice(4) },
     );
@@ -465,12 +465,7 @@ export function lobbyScreen(root) {
         "section",
         { class: "lobby", "aria-labelledby": "lobby-title" },
         h("h1", { id: "lobby-title" }, t("lobby.title")),
-        h(
-          "div",
-          { class: "row" },
-          h("label", { for: "your-name" }, t("lobby.your_name")),
-          h("input", { id: "your-name", value: playerName(), maxlength: 40, autocomplete: "nickname", onchange: (e) => keepName(e.target.value.trim()) }),
-        ),
+        nameRow("your-name", { autocomplete: "nickname", onchange: (e) => keepName(e.target.value.trim()) }),
         templatePicker(),
         rulesEditor(),
         seatsEditor(),
@@ -548,6 +543,29 @@ export function leaveButton(tableId, seat, token) {
   return button(t("table.leave"), open, { id: "leave-table", class: "leave" });
 }
 
+/** The name to sit under: a guest's, typed in the field ``id`` (kept for next time); a
+ * signed-in player sits under the account's name whatever is sent. */
+function typedName(id) {
+  const field = document.getElementById(id);
+  if (!field) return session.name || "";
+  const name = field.value.trim();
+  keepName(name);
+  return name;
+}
+
+/** A guest's name field, or the signed-in account's name (the server seats it under that). */
+function nameRow(id, attrs = {}) {
+  if (session.name) {
+    return h("p", { class: "row playing-as", id: "playing-as" }, withName(t("lobby.playing_as", { name: NAME_MARK }), session.name));
+  }
+  return h(
+    "div",
+    { class: "row" },
+    h("label", { for: id }, t("lobby.your_name")),
+    h("input", { id, value: playerName(), maxlength: 40, ...attrs }),
+  );
+}
+
 /** The seats of a table in a list: each one's name, "free seat" where nobody holds it. */
 function seatsText(seats) {
   return seatNames(seats)
@@ -566,8 +584,7 @@ export function joinScreen(root, tableId) {
   }
 
   async function join() {
-    const name = document.getElementById("join-name").value.trim();
-    keepName(name);
+    const name = typedName("join-name");
     const choice = document.querySelector("input[name=join-seat]:checked");
     try {
       const seat = await takeSeat(`/tables/${tableId}/seats`, {
@@ -596,12 +613,7 @@ export function joinScreen(root, tableId) {
         h("p", {}, seatsText(table.seats)),
         free.length
           ? [
-              h(
-                "div",
-                { class: "row" },
-                h("label", { for: "join-name" }, t("lobby.your_name")),
-                h("input", { id: "join-name", value: playerName(), maxlength: 40 }),
-              ),
+              nameRow("join-name"),
               h(
                 "fieldset",
                 {},
