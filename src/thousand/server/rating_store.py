@@ -26,7 +26,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 
 from .ratings import Family, Rating, SeatStats, rated
-from .storage import metadata
+from .storage import Store, metadata, tables
 
 ratings = Table(
     "ratings",
@@ -89,28 +89,44 @@ class Change:
     after: Rating
 
 
+def rate_stored(
+    store: Store,
+    table_id: str,
+    family: Family,
+    participants: Sequence[str | None],
+    sides: Sequence[Sequence[int]],
+    stats: Sequence[SeatStats],
+    at: float,
+) -> bool:
+    """:func:`rate_match` in a transaction of its own."""
+    with store.engine.begin() as conn:
+        return rate_match(conn, table_id, family, participants, sides, stats, at)
+
+
 def rate_match(
     conn: Connection,
     table_id: str,
     family: Family,
-    participants: Sequence[str],
+    participants: Sequence[str | None],
     sides: Sequence[Sequence[int]],
     stats: Sequence[SeatStats],
     at: float,
 ) -> bool:
     """Rate a finished match (seat by seat: ``participants[seat]`` played it and did
     ``stats[seat]``) unless it has been; whether it was rated now. A participant at several
-    seats (a bot level) is moved by the mean of its seats' changes."""
+    seats (a bot level) is moved by the mean of its seats' changes; a seat of no participant
+    (an account deleted during the match) plays as a newcomer and keeps nothing."""
+    kept = sorted({p for p in participants if p is not None})
     # a newcomer's row first, so that every rating this match moves exists to be locked (and
     # the transaction holds SQLite's write lock before it reads)
-    _enter(conn, family, sorted(set(participants)))
+    _enter(conn, family, kept)
     done = conn.execute(
         select(rating_changes.c.seat).where(rating_changes.c.table_id == table_id).limit(1)
     ).first()
-    if done is not None:
+    if done is not None or not kept:
         return False
-    held = _locked(conn, family, sorted(set(participants)))
-    before = [held[p].rating for p in participants]
+    held = _locked(conn, family, kept)
+    before = [held[p].rating if p is not None else Rating() for p in participants]
     after = rated([s.place for s in stats], sides, before)
     conn.execute(
         rating_changes.insert(),
@@ -130,9 +146,10 @@ def rate_match(
                 "made": stats[seat].made,
             }
             for seat, p in enumerate(participants)
+            if p is not None
         ],
     )
-    for p in sorted(set(participants)):
+    for p in kept:
         seats = [s for s, q in enumerate(participants) if q == p]
         old = before[seats[0]]
         mu = old.mu + sum(after[s].mu - old.mu for s in seats) / len(seats)
@@ -161,6 +178,8 @@ def rate_match(
 
 def _enter(conn: Connection, family: Family, participants: Sequence[str]) -> None:
     """A newcomer's rating for each participant that has none in ``family``."""
+    if not participants:
+        return
     insert = postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert
     conn.execute(
         insert(ratings).on_conflict_do_nothing(),
@@ -249,3 +268,35 @@ def forget(conn: Connection, participant: str) -> None:
     """Delete a participant's ratings and changes (an account deleted: its personal data)."""
     conn.execute(rating_changes.delete().where(rating_changes.c.participant == participant))
     conn.execute(ratings.delete().where(ratings.c.participant == participant))
+
+
+def shown(conn: Connection, family: Family, participants: Sequence[str]) -> dict[str, int]:
+    """The shown rating in ``family`` of each of ``participants`` that has one."""
+    if not participants:
+        return {}
+    found = conn.execute(
+        select(ratings).where(
+            ratings.c.family == family, ratings.c.participant.in_(list(participants))
+        )
+    )
+    return {r.participant: Rating(r.mu, r.sigma).shown for r in found}
+
+
+def unrated_of(store: Store) -> list[str]:
+    """The finished rated tables that have no rating change stored (the server stopped
+    between storing the last move and rating the match, or the database was away)."""
+    with store.engine.connect() as conn:
+        return unrated(conn)
+
+
+def unrated(conn: Connection) -> list[str]:
+    """:func:`unrated_of` on a connection."""
+    rated_ids = select(rating_changes.c.table_id)
+    found = conn.execute(
+        select(tables.c.id).where(
+            tables.c.rated.is_(True),
+            tables.c.status == "finished",
+            tables.c.id.not_in(rated_ids),
+        )
+    )
+    return [r.id for r in found]
