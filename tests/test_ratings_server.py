@@ -92,7 +92,7 @@ def play_rated(server: Server, template: str) -> tuple[str, str, dict[str, Any]]
 
 
 def _finished_seats(message: dict[str, Any]) -> bool:
-    return message["type"] == "seats" and message["status"] == "finished"
+    return bool(message["type"] == "seats" and message["status"] == "finished")
 
 
 @pytest.mark.parametrize("template", TEMPLATES)
