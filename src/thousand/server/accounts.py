@@ -31,6 +31,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
+from . import rating_store
+from .ratings import participant_of_account
 from .storage import Store, metadata, seats
 
 #: how long a session lasts from sign-in (30 days)
@@ -148,8 +150,9 @@ class AccountStore:
                 conn.execute(delete(sessions).where(sessions.c.account_id == account_id))
 
     def delete(self, account_id: str) -> None:
-        """Delete the account and its sessions; its seats go by :data:`DELETED_NAME` and
-        belong to no account (their games stay), all in one transaction."""
+        """Delete the account, its sessions and its ratings; its seats go by
+        :data:`DELETED_NAME` and belong to no account (their games stay), all in one
+        transaction."""
         with self.store.engine.begin() as conn:
             conn.execute(
                 update(seats)
@@ -158,6 +161,7 @@ class AccountStore:
             )
             conn.execute(delete(sessions).where(sessions.c.account_id == account_id))
             conn.execute(delete(accounts).where(accounts.c.id == account_id))
+            rating_store.forget(conn, participant_of_account(account_id))
 
     # -- sessions ---------------------------------------------------------------------------
 

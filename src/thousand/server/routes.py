@@ -53,6 +53,8 @@ POST     /api/session                     one's answer and errors)
 DELETE   /api/session
 PUT      /api/account/password
 DELETE   /api/account
+GET      /api/ratings/{family}            a family's leaderboard, a page; the ratings'
+GET      /api/players/{name}              routes are :mod:`.rating_routes`'s
 GET      /reference                       307 to ``/reference/LANG/`` (``Accept-Language``)
 GET      /reference/                      307 as ``/reference``
 GET      /reference/{lang}                307 to ``/reference/{lang}/``; 404 unknown language
@@ -110,6 +112,7 @@ from .language import chosen_language
 from .limits import TablesUnderWay
 from .names import BadName, player_name
 from .paging import PAGE, Limit, Offset, next_page, page
+from .rating_routes import add_rating_routes
 from .replays import replay_answer
 from .rules_check import check_rules
 from .static_files import STATIC, PageFiles
@@ -125,6 +128,7 @@ def add_routes(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
     add_errors(app)
     add_lobby(app, hub)
     add_account_routes(app, hub)
+    add_rating_routes(app, hub)
     add_web(app, hub, static)
 
 
@@ -194,9 +198,11 @@ def add_lobby(app: FastAPI, hub: Hub) -> None:
                 "finish one before creating another",
             )
         with under_way.creating(address) as made:
-            table = await hub.create(body.template, body.rules, specs, seed=body.seed)
+            table = await hub.create(
+                body.template, body.rules, specs, seed=body.seed, rated=body.rated
+            )
             made(table.id)
-        return summary.table(table.row, table.game, summary.LOBBY)
+        return summary.table(table.row, table.game, summary.LOBBY, table.ratings)
 
     @app.get("/tables")
     async def list_tables(
@@ -209,7 +215,7 @@ def add_lobby(app: FastAPI, hub: Hub) -> None:
             key=lambda t: (t.row.created, t.id),
         )
         return [
-            summary.table(t.row, t.game, summary.LOBBY)
+            summary.table(t.row, t.game, summary.LOBBY, t.ratings)
             for t in page(found, response, "/tables", limit, offset)
         ]
 
@@ -217,7 +223,7 @@ def add_lobby(app: FastAPI, hub: Hub) -> None:
     async def get_table(table_id: str) -> dict[str, Any]:
         """A table's seats, status, version and totals (never a card)."""
         table = await hub.fetch(table_id)
-        return summary.table(table.row, table.game, summary.LOBBY)
+        return summary.table(table.row, table.game, summary.LOBBY, table.ratings)
 
     @app.post("/tables/{table_id}/seats", status_code=201)
     async def take_seat(table_id: str, body: TakeSeat, request: Request) -> SeatTaken:
@@ -375,7 +381,7 @@ def add_web(app: FastAPI, hub: Hub, static: Path) -> None:
             key=lambda t: (t.row.created, t.id),
         )
         shown = page(playing, response, "/api/tables/live", limit, offset)
-        return {"tables": [summary.table(t.row, t.game, summary.LIVE) for t in shown]}
+        return {"tables": [summary.table(t.row, t.game, summary.LIVE, t.ratings) for t in shown]}
 
     async def finished_game(game_id: str) -> LiveTable:
         """A finished match; 404 where there is none, 409 while it is played."""

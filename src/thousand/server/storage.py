@@ -24,6 +24,7 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     Connection,
     Engine,
@@ -37,6 +38,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    false,
     select,
     update,
 )
@@ -78,6 +80,8 @@ tables = Table(
     #: when a person was last connected (or sat down), for closing a table nobody is at;
     #: null in a table of an older database (counted from when the server loads it)
     Column("seen", Float, nullable=True),
+    #: whether the match is rated (chosen at creation): its players' ratings move at its end
+    Column("rated", Boolean, nullable=False, server_default=false()),
 )
 
 seats = Table(
@@ -226,6 +230,7 @@ class TableRow:
     rematch_of: str | None = None
     rematch: str | None = None
     seen: float | None = None
+    rated: bool = False
     seats: list[SeatRow] = field(default_factory=list)
     deals: list[DealRow] = field(default_factory=list)
     moves: list[MoveRow] = field(default_factory=list)
@@ -323,6 +328,7 @@ class Store:
                     version=row.version,
                     rematch_of=row.rematch_of,
                     seen=row.created if row.seen is None else row.seen,
+                    rated=row.rated,
                 )
             )
             conn.execute(
@@ -601,6 +607,7 @@ def _table(m: Any) -> TableRow:
         rematch_of=m["rematch_of"],
         rematch=m["rematch"],
         seen=m["seen"],
+        rated=bool(m["rated"]),
     )
 
 

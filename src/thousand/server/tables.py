@@ -45,6 +45,9 @@ from ..rules import Rules, RulesError, rules_from_record
 from . import protocol, summary
 from .analyses import FORMAT, analysis_answer
 from .config import Settings
+from .rated import participants, seat_ratings
+from .rating_store import rate_stored, unrated_of
+from .ratings import family_of, seat_stats
 from .storage import (
     DealRow,
     HintRow,
@@ -184,6 +187,8 @@ class LiveTable:
         self.seen = row.seen if row.seen is not None else hub.now()
         self.seen_stored = row.seen
         self.game = self._rebuild()
+        #: the shown rating of each seat that has one, in the table's family (beside the names)
+        self.ratings: dict[int, int] = {}
 
     # -- state ------------------------------------------------------------------------------
 
@@ -252,7 +257,7 @@ class LiveTable:
             "version": self.version,
             "seat": seat,
             "status": self.status,
-            "seats": summary.seats(self.row),
+            "seats": summary.seats(self.row, self.ratings),
             "rules": self.rules.to_json(),
             "deal": len(self.game.logs),
             "reports": [report_json(r) for r in self.game.reports],
@@ -288,11 +293,16 @@ class LiveTable:
                 raise LobbyError(422, f"seat {seat} is not a seat of table {self.id}")
             elif seat not in free:
                 raise LobbyError(409, f"seat {seat} of table {self.id} is not free")
+            if self.row.rated and account is None:
+                raise LobbyError(
+                    403, f"table {self.id} is rated: only a signed-in player may take its seats"
+                )
             token = claim if claim is not None else secrets.token_urlsafe(24)
             taken = SeatRow(name, token_hash(token), self.row.seats[seat].occupancy + 1, account)
             await self.hub.write(self.hub.store.set_seat, self.id, seat, taken)
             self.row.seats[seat] = taken
             self.seen = self.hub.now()
+            await self.hub.refresh_ratings(self)
             self.game = _renamed(self.game, summary.player_names(self.row))
             self._tell_seats()
             if self.status == TableStatus.OPEN and not self.free_seats():
@@ -383,7 +393,8 @@ class LiveTable:
             return True
 
     def _tell_seats(self) -> None:
-        text = encode({"type": "seats", "status": self.status, "seats": summary.seats(self.row)})
+        seats = summary.seats(self.row, self.ratings)
+        text = encode({"type": "seats", "status": self.status, "seats": seats})
         for conn in self.connections:
             conn.send_text(text)
 
@@ -575,6 +586,7 @@ class LiveTable:
         self._broadcast(event_for)
         self.hub.observe(self.id, version, self.hub.clock() - started)
         if status == TableStatus.FINISHED:
+            await self.hub.rate(self)
             self._tell_seats()
         elif not game.in_deal:
             await self._deal_or_defer()
@@ -761,8 +773,44 @@ class Hub:
         self.set_aside[table_id] = problem
         log.error("%s; it is set aside", problem)
 
+    async def rate(self, table: LiveTable) -> None:
+        """Rate a rated table that has finished (under its lock), once: its participants'
+        ratings move by its places; a database that cannot take it now leaves it to the next
+        start (:meth:`resume`)."""
+        if not table.row.rated or table.status != TableStatus.FINISHED:
+            return
+        try:
+            await self.write(
+                rate_stored,
+                self.store,
+                table.id,
+                family_of(table.rules),
+                participants(table.row),
+                table.game.match.sides(),
+                seat_stats(table.game),
+                now(),
+            )
+        except Unavailable:
+            log.warning("table %s: its rating waits for the next start", table.id)
+            return
+        await self.refresh_ratings(table)
+
+    async def refresh_ratings(self, table: LiveTable) -> None:
+        """Read the ratings shown beside the table's names again (kept as they were where the
+        database cannot answer now)."""
+        with contextlib.suppress(Unavailable):
+            table.ratings = await self.write(seat_ratings, self.store, table.row, table.rules)
+
     async def resume(self) -> None:
-        """Start what was under way when the server stopped: a due deal, a bot's turn."""
+        """Start what was under way when the server stopped: a due deal, a bot's turn; rate
+        the rated tables that finished unrated; read the ratings beside the names."""
+        for table_id in await self.write(unrated_of, self.store):
+            with contextlib.suppress(LobbyError):
+                finished = await self.fetch(table_id)
+                async with finished.lock:
+                    await self.rate(finished)
+        for table in list(self.tables.values()):
+            await self.refresh_ratings(table)
         for table in self.tables.values():
             async with table.lock:
                 if table.status == TableStatus.OPEN and not table.free_seats():
@@ -779,6 +827,7 @@ class Hub:
         specs: Sequence[SeatSpec],
         rematch_of: str | None = None,
         seed: int | None = None,
+        rated: bool = False,
     ) -> LiveTable:
         try:
             rules = rules_from_record(template, overrides)
@@ -798,10 +847,12 @@ class Hub:
             status=TableStatus.OPEN,
             version=0,
             rematch_of=rematch_of,
+            rated=rated,
             seats=[SeatRow() for _ in specs],
         )
         await self.write(self.store.create_table, row)
         table = LiveTable(row, rules, self)
+        await self.refresh_ratings(table)
         self._keep(table)
         if rematch_of is not None and rematch_of in self.tables:
             self.tables[rematch_of].row.rematch = row.id
@@ -1006,7 +1057,11 @@ async def rematch(
         if old.row.rematch is None:
             try:
                 made = await hub.create(
-                    old.row.template, old.row.rules, old.row.seat_specs, rematch_of=old.id
+                    old.row.template,
+                    old.row.rules,
+                    old.row.seat_specs,
+                    rematch_of=old.id,
+                    rated=old.row.rated,
                 )
             except StoreConflict as e:  # another server made it first
                 if e.existing is None:

@@ -1,11 +1,12 @@
 // The page: the header (title, lobby and rules links, language and pace pickers, the Sound
 // switch, the account: who is signed in), and the hash routes: #/ lobby, #/table/ID, #/join/ID,
-// #/watch/ID, #/replay/GAMEID, #/account, #/rules.
+// #/watch/ID, #/replay/GAMEID, #/account, #/ratings/FAMILY, #/player/NAME, #/rules.
 
 import { accountArea, accountScreen, loadSession, onSession } from "./account.js";
 import { clear, h } from "./dom.js";
 import { LANGUAGES, language, onLanguage, setLanguage, startLanguage, t } from "./i18n.js";
 import { joinScreen, lobbyScreen } from "./lobby.js";
+import { playerScreen, ratingsScreen } from "./ratings.js";
 import { replayScreen } from "./replay.js";
 import { keepPace, keepSound, pace, soundOn } from "./store.js";
 import { tableScreen } from "./table.js";
@@ -88,6 +89,7 @@ function header() {
       "nav",
       { "aria-label": t("nav.label") },
       h("a", { href: "#/" }, t("nav.lobby")),
+      h("a", { href: "#/ratings" }, t("nav.ratings")),
       h("a", { href: `/reference/${language()}/`, id: "rules-link" }, t("nav.rules")),
     ),
     h(
@@ -121,6 +123,8 @@ function route() {
   else if (name === "join" && id) screen = joinScreen(main, id);
   else if (name === "replay" && id) screen = replayScreen(main, id);
   else if (name === "account") screen = accountScreen(main);
+  else if (name === "ratings") screen = ratingsScreen(main, id);
+  else if (name === "player" && id) screen = playerScreen(main, id);
   else screen = lobbyScreen(main);
 }
 

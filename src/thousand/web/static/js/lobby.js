@@ -8,6 +8,7 @@ import { api, apiPage, takeSeat } from "./api.js";
 import { append, button, h } from "./dom.js";
 import { language, suitName, t } from "./i18n.js";
 import { forgetSeat, keepName, keepSeat, playerName, seatAt } from "./store.js";
+import { ratingText } from "./ratings.js";
 import { showError } from "./ui.js";
 
 /** A bot's name for people, one per level ("Medium bot"), on every screen. */
@@ -260,7 +261,7 @@ export function lobbyScreen(root) {
     try {
       const table = await api("/tables", {
         method: "POST",
-        body: { template: state.template, rules: state.rules, seats },
+        body: { template: state.template, rules: state.rules, seats, rated: Boolean(session.name && state.rated) },
       });
       const seat = await takeSeat(`/tables/${table.id}/seats`, {
         seat: 0,
@@ -385,6 +386,24 @@ export function lobbyScreen(root) {
     ];
   }
 
+  /** "Rated match", for a signed-in player: only signed-in players take its seats. */
+  function ratedBox() {
+    if (!session.name) return null;
+    return h(
+      "p",
+      { class: "row" },
+      h("input", {
+        type: "checkbox",
+        id: "rated",
+        checked: Boolean(state.rated),
+        onchange: (e) => {
+          state.rated = e.target.checked;
+        },
+      }),
+      h("label", { for: "rated" }, t("lobby.rated")),
+    );
+  }
+
   function seatsEditor() {
     fitSeats();
     return h(
@@ -469,6 +488,7 @@ export function lobbyScreen(root) {
         templatePicker(),
         rulesEditor(),
         seatsEditor(),
+        ratedBox(),
         h("p", {}, button(t("lobby.create"), create, { class: "primary", id: "create-table", disabled: !ok })),
       ),
       lists(),
@@ -569,7 +589,7 @@ function nameRow(id, attrs = {}) {
 /** The seats of a table in a list: each one's name, "free seat" where nobody holds it. */
 function seatsText(seats) {
   return seatNames(seats)
-    .map((name) => name || t("lobby.free_seat"))
+    .map((name, i) => (name ? `${name}${ratingText(seats[i])}` : t("lobby.free_seat")))
     .join(", ");
 }
 
