@@ -1,9 +1,11 @@
 // The page: the header (title, lobby and rules links, language and pace pickers, the Sound
-// switch), and the hash routes: #/ lobby, #/table/ID, #/join/ID, #/watch/ID, #/replay/GAMEID, #/rules.
+// switch), and the hash routes: #/ lobby, #/table/ID, #/join/ID, #/watch/ID, #/replay/GAMEID,
+// #/queue/TICKET (quick play), #/rules.
 
 import { clear, h } from "./dom.js";
 import { LANGUAGES, language, onLanguage, setLanguage, startLanguage, t } from "./i18n.js";
 import { joinScreen, lobbyScreen } from "./lobby.js";
+import { queueScreen } from "./quickplay.js";
 import { replayScreen } from "./replay.js";
 import { keepPace, keepSound, pace, soundOn } from "./store.js";
 import { tableScreen } from "./table.js";
@@ -117,6 +119,7 @@ function route() {
   else if (name === "watch" && id) screen = tableScreen(main, id, { watch: true });
   else if (name === "join" && id) screen = joinScreen(main, id);
   else if (name === "replay" && id) screen = replayScreen(main, id);
+  else if (name === "queue" && id) screen = queueScreen(main, id);
   else screen = lobbyScreen(main);
 }
 

@@ -6,6 +6,7 @@
 import { api, apiPage, takeSeat } from "./api.js";
 import { append, button, h } from "./dom.js";
 import { language, suitName, t } from "./i18n.js";
+import { quickPlaySection } from "./quickplay.js";
 import { forgetSeat, keepName, keepSeat, playerName, seatAt } from "./store.js";
 import { showError } from "./ui.js";
 
@@ -461,6 +462,7 @@ export function lobbyScreen(root) {
     const ok = !state.check || state.check.ok;
     const focused = document.activeElement?.id;
     root.replaceChildren(
+      quickPlaySection(state.templates),
       h(
         "section",
         { class: "lobby", "aria-labelledby": "lobby-title" },
