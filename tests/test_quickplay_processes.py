@@ -15,9 +15,21 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.exc import DBAPIError
 
-from thousand.server.quickplay import Claimed, ClaimLost, claim, join
+from thousand.server.quickplay import (
+    ABANDONED,
+    FORMING_STALE,
+    KEEP_SEATED,
+    Claimed,
+    ClaimLost,
+    TicketState,
+    claim,
+    join,
+    quick_tickets,
+    seated,
+    ticket_view,
+)
 from thousand.server.storage import Store, database_url, seats, tables
-from thousand.server.tables import token_hash
+from thousand.server.tables import LobbyError, token_hash
 
 from .quickplay_support import Ticket
 from .quickplay_support import join as join_queue
@@ -148,3 +160,61 @@ def test_the_queue_outlives_kill_9(tmp_path: Path) -> None:
         assert len({x["table"] for x in answers}) == 1
     finally:
         server.stop()
+
+
+def states(store: Store) -> dict[str, str]:
+    with store.engine.connect() as conn:
+        return {r.id: r.state for r in conn.execute(select(quick_tickets))}
+
+
+def test_the_queue_tidies_itself_as_it_is_matched(store: Store) -> None:
+    """Tickets a dead process was forming a table for wait again after ``FORMING_STALE``; a
+    waiting ticket nobody asks after leaves after ``ABANDONED``; a seated one is forgotten
+    after ``KEEP_SEATED``."""
+    t0 = 1_000_000.0
+    joined = [join(store, "russian", 300, f"p{i}", None, "10.0.0.1", 10, t0) for i in range(3)]
+    three = [j.ticket for j in joined]
+    (formed,) = claim(store, t0)
+    assert {t for t, _ in formed.people} == set(three)
+    assert set(states(store).values()) == {TicketState.FORMING}
+    # the process forming it dies here: nothing more happens to them until FORMING_STALE,
+    # while their holders go on asking
+    assert claim(store, t0 + FORMING_STALE - 1) == []
+    for j in joined:
+        assert ticket_view(store, j.ticket, j.token, t0 + FORMING_STALE).state == "forming"
+    (again,) = claim(store, t0 + FORMING_STALE + 1)  # waiting again, and matched again
+    assert {t for t, _ in again.people} == set(three)
+    seated(store, [(t, "table", s, f"token-{s}") for s, t in enumerate(three)], t0 + 200)
+    assert set(states(store).values()) == {TicketState.SEATED}
+    lone = join(store, "tysiac-2p", 300, "lone", None, "10.0.0.2", 10, t0 + 200).ticket
+    claim(store, t0 + 200 + ABANDONED + 1)
+    assert lone not in states(store)
+    assert claim(store, t0 + 200 + KEEP_SEATED - 1) == [] and len(states(store)) == 3
+    claim(store, t0 + 200 + KEEP_SEATED + 1)
+    assert states(store) == {}
+
+
+def test_an_account_holds_one_ticket_in_the_queue(store: Store) -> None:
+    first = join(store, "russian", 300, "Ann", "ann", "10.0.0.1", 10, 1.0)
+    with pytest.raises(LobbyError) as refused:
+        join(store, "tysiac-2p", 300, "Ann", "ann", "10.0.0.2", 10, 2.0)
+    assert refused.value.status == 409
+    assert str(refused.value) == (
+        f"this account is in the quick-play queue already (ticket {first.ticket}): leave it "
+        "before joining again"
+    )
+    assert list(states(store)) == [first.ticket]
+    # guests are not told apart: each join is a ticket of its own
+    join(store, "russian", 300, "Guest", None, "10.0.0.1", 10, 3.0)
+    join(store, "russian", 300, "Guest", None, "10.0.0.1", 10, 3.0)
+    assert len(states(store)) == 3
+
+
+def test_an_address_holds_at_most_its_share_of_tickets(store: Store) -> None:
+    for i in range(3):
+        join(store, "russian", 300, f"p{i}", None, "10.0.0.9", 3, 1.0)
+    with pytest.raises(LobbyError) as refused:
+        join(store, "russian", 300, "p3", None, "10.0.0.9", 3, 1.0)
+    assert refused.value.status == 429
+    assert "this address has 3 tickets waiting or at tables not yet finished" in str(refused.value)
+    assert len(states(store)) == 3

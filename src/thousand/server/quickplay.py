@@ -203,7 +203,8 @@ def join(
     now: float,
 ) -> Joined:
     """Put a player in the queue (``template``, ``wait`` and ``name`` checked already). An
-    address may hold ``most`` tickets that wait or sit at a table not over (429 beyond)."""
+    address may hold ``most`` tickets that wait or sit at a table not over (429 beyond); an
+    account, one ticket in the queue (409 for another: it would sit with itself)."""
     token = secrets.token_urlsafe(24)
     ticket = new_id()
     with store.engine.begin() as conn:
@@ -224,6 +225,19 @@ def join(
                 f"this address has {most} tickets waiting or at tables not yet finished, the "
                 "most it may have: finish one before joining again",
             )
+        if account is not None:
+            queued = conn.execute(
+                select(quick_tickets.c.id).where(
+                    quick_tickets.c.account == account,
+                    quick_tickets.c.state != TicketState.SEATED,
+                )
+            ).first()
+            if queued is not None:
+                raise LobbyError(
+                    409,
+                    f"this account is in the quick-play queue already (ticket {queued.id}): "
+                    "leave it before joining again",
+                )
         rating = rating_of(conn, template, account)
         conn.execute(
             quick_tickets.insert().values(
