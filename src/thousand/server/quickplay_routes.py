@@ -5,8 +5,9 @@ method   path                        answer; errors
 =======  ==========================  ===========================================================
 POST     /quickplay                  201 ``{"ticket", "token", "state": "waiting", "template",
                                      "rating", "wait"}``: in the queue; 422 unknown template, a
-                                     wait out of 0 to ``WAIT_MOST`` seconds, a bad name; 429
-                                     the address holds ``tables_per_address`` tickets
+                                     wait out of 0 to ``WAIT_MOST`` seconds, a bad name; 409
+                                     the account has a ticket in the queue; 429 the address
+                                     holds ``tables_per_address`` tickets
 GET      /quickplay/{ticket}         waiting: ``{"ticket", "state": "waiting", "template",
                                      "rating", "wait", "waited", "waiting"}``; seated: ``{...,
                                      "state": "seated", "table", "seat", "token"}`` (the seat's

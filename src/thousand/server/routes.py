@@ -30,7 +30,7 @@ POST     /tables/{table_id}/hint          ``{"table", "version", "seat", "move",
                                           ``lang``
 POST     /quickplay                       201 a ticket in the quick-play queue
                                           (:mod:`.quickplay_routes`, which answers and
-                                          refuses these three); 422, 429
+                                          refuses these three); 409, 422, 429
 GET      /quickplay/{ticket}              the ticket waiting, or seated; 403, 404
 DELETE   /quickplay/{ticket}              204, out of the queue; 403, 404, 409
 GET      /games                           the finished matches, a page (``summary.GAME``)
