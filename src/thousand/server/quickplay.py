@@ -277,14 +277,16 @@ def ticket_view(store: Store, ticket: str, token: str | None, now: float) -> Tic
     ticket's seat token is in the first answer that finds it seated, and in no other."""
     with store.engine.begin() as conn:
         row = _held(conn, ticket, token, lock=True)
+        conn.execute(update(quick_tickets).where(quick_tickets.c.id == ticket).values(seen=now))
         given = None
         if row.state == TicketState.SEATED and row.seat_token is not None:
-            given = row.seat_token
-        conn.execute(
-            update(quick_tickets)
-            .where(quick_tickets.c.id == ticket)
-            .values(seen=now, seat_token=None)
-        )
+            # given by the answer that clears it (not by one that read it as another cleared it)
+            taken = conn.execute(
+                update(quick_tickets)
+                .where(quick_tickets.c.id == ticket, quick_tickets.c.seat_token == row.seat_token)
+                .values(seat_token=None)
+            )
+            given = row.seat_token if taken.rowcount == 1 else None
         waiting = 0
         if row.state != TicketState.SEATED:
             waiting = conn.execute(
