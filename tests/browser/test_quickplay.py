@@ -7,6 +7,8 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
+from thousand.rules import TEMPLATES
+
 from ..server_support import Server
 from .support import open_page, shot
 
@@ -49,6 +51,10 @@ def test_two_players_play_now_and_sit_at_one_table(
 
 
 def test_leaving_the_queue_goes_back_to_the_lobby(page: Page, server: Server) -> None:
+    open_page(page, server, "/")
+    # a Play now button for every template (each playable), named for it
+    expect(page.locator(".quick-templates button")).to_have_count(len(TEMPLATES))
+    expect(page.get_by_role("button", name="Play now: Russian", exact=True)).to_be_visible()
     play_now(page, server, "Cleo", "300")
     expect(page).to_have_url(re.compile(r"#/queue/\w+$"))
     ticket = page.url.rsplit("/", 1)[-1]
