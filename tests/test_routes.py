@@ -1,6 +1,7 @@
-"""The server's HTTP surface in one place: every route of the app is declared in
-``thousand.server.routes`` and listed in the table at its top, every error's answer is set
-there, and every answer that shows a table builds it with the one summary."""
+"""The server's HTTP surface in one place: every route of the app is added by
+``thousand.server.routes`` (quick play's from its own module) and listed in the table at its
+top, every error's answer is set there, and every answer that shows a table builds it with the
+one summary."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ from thousand.server.tables import Hub
 
 from .web_support import bots_table, wait_for, web_client
 
+#: the modules whose routes ``routes.add_routes`` adds: its own, and quick play's
+ROUTE_MODULES = {"thousand.server.routes", "thousand.server.quickplay_routes"}
 #: the routes FastAPI adds by itself: its description and its docs pages
 FASTAPI_OWN = {"/openapi.json", "/docs", "/docs/oauth2-redirect", "/redoc"}
 

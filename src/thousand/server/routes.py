@@ -30,6 +30,11 @@ POST     /tables/{table_id}/hint          ``{"table", "version", "seat", "move",
                                           view; 403 no seat's token, 404, 409 another person
                                           is seated or it is not the seat's turn, 422 unknown
                                           ``lang``
+POST     /quickplay                       201 a ticket in the quick-play queue
+                                          (:mod:`.quickplay_routes`, which answers and
+                                          refuses these three); 409, 422, 429
+GET      /quickplay/{ticket}              the ticket waiting, or seated; 403, 404
+DELETE   /quickplay/{ticket}              204, out of the queue; 403, 404, 409
 GET      /games                           the finished matches, a page (``summary.GAME``)
 GET      /games/{table_id}/record         the ``thousand/1`` record; 404, 409 not finished
 WS       /tables/{table_id}/ws            the table protocol (:mod:`.websocket`)
@@ -125,10 +130,13 @@ AcceptLanguage = Annotated[str | None, Header(alias="Accept-Language")]
 def add_routes(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
     """Add every route of the table above, and the answers to errors, to ``app``; ``static``
     is the page's folder (the package's own by default)."""
+    from .quickplay_routes import add_quickplay  # (it takes ``bearer`` from here)
+
     add_errors(app)
     add_lobby(app, hub)
     add_account_routes(app, hub)
     add_rating_routes(app, hub)
+    add_quickplay(app, hub)
     add_web(app, hub, static)
 
 

@@ -1,12 +1,14 @@
 // The page: the header (title, lobby and rules links, language and pace pickers, the Sound
 // switch, the account: who is signed in), and the hash routes: #/ lobby, #/table/ID, #/join/ID,
-// #/watch/ID, #/replay/GAMEID, #/account, #/ratings/FAMILY, #/player/NAME, #/rules.
+// #/watch/ID, #/replay/GAMEID, #/account, #/ratings/FAMILY, #/player/NAME, #/queue/TICKET (quick
+// play), #/rules.
 
 import { accountArea, accountScreen, loadSession, onSession } from "./account.js";
 import { clear, h } from "./dom.js";
 import { LANGUAGES, language, onLanguage, setLanguage, startLanguage, t } from "./i18n.js";
 import { joinScreen, lobbyScreen } from "./lobby.js";
 import { playerScreen, ratingsScreen } from "./ratings.js";
+import { queueScreen } from "./quickplay.js";
 import { replayScreen } from "./replay.js";
 import { keepPace, keepSound, pace, soundOn } from "./store.js";
 import { tableScreen } from "./table.js";
@@ -125,6 +127,7 @@ function route() {
   else if (name === "account") screen = accountScreen(main);
   else if (name === "ratings") screen = ratingsScreen(main, id);
   else if (name === "player" && id) screen = playerScreen(main, id);
+  else if (name === "queue" && id) screen = queueScreen(main, id);
   else screen = lobbyScreen(main);
 }
 

@@ -7,6 +7,7 @@ import { NAME_MARK, session, withName } from "./account.js";
 import { api, apiPage, takeSeat } from "./api.js";
 import { append, button, h } from "./dom.js";
 import { language, suitName, t } from "./i18n.js";
+import { quickPlaySection } from "./quickplay.js";
 import { forgetSeat, keepName, keepSeat, playerName, seatAt } from "./store.js";
 import { ratingText } from "./ratings.js";
 import { showError } from "./ui.js";
@@ -480,6 +481,7 @@ export function lobbyScreen(root) {
     const ok = !state.check || state.check.ok;
     const focused = document.activeElement?.id;
     root.replaceChildren(
+      quickPlaySection(state.templates),
       h(
         "section",
         { class: "lobby", "aria-labelledby": "lobby-title" },
