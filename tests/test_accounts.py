@@ -20,6 +20,7 @@ import sqlalchemy as sa
 from thousand.client.link import new_claim
 from thousand.server.account_routes import COOKIE, CSRF_HEADER
 from thousand.server.accounts import DELETED_NAME
+from thousand.server.names import player_name
 from thousand.server.storage import database_url
 
 from .server_support import (
@@ -504,6 +505,25 @@ def test_guests_play_as_before(server: Server) -> None:
 
 
 # -- the sign-in limits ---------------------------------------------------------------------------
+
+
+def test_a_guest_cannot_play_under_an_accounts_name(server: Server) -> None:
+    """However it is written: at a table and in the quick-play queue (409, nothing changed)."""
+    name = fresh("Owner")
+    Browser(server).sign_up(name)
+    table = server.new_table([HUMAN, BOT, BOT])
+    before = snapshot(server)
+    guest = Browser(server)
+    for asked in (name, name.upper(), f"  {name.lower()} "):
+        answer = guest.sit(table["id"], asked)
+        assert answer.status_code == 409, answer.text
+        assert one_sentence(answer) == (
+            f"the name {player_name(asked)!r} belongs to an account: sign in to play under it, "
+            "or choose another"
+        )
+        queued = guest.request("POST", "/quickplay", {"template": "russian", "name": asked})
+        assert queued.status_code == 409, queued.text
+    assert snapshot(server) == before
 
 
 def test_sign_in_attempts_are_limited_per_name_whether_or_not_it_exists(server: Server) -> None:

@@ -1,5 +1,6 @@
 """The server's HTTP surface in one place: every route of the app is added by
-``thousand.server.routes`` (quick play's from its own module) and listed in the table at its
+``thousand.server.routes`` (the accounts', the ratings' and quick play's from their own
+modules) and listed in the table at its
 top, every error's answer is set there, and every answer that shows a table builds it with the
 one summary."""
 
@@ -25,8 +26,14 @@ from thousand.server.tables import Hub
 
 from .web_support import bots_table, wait_for, web_client
 
-#: the modules whose routes ``routes.add_routes`` adds: its own, and quick play's
-ROUTE_MODULES = {"thousand.server.routes", "thousand.server.quickplay_routes"}
+#: the modules whose routes ``routes.add_routes`` adds (and lists): its own, the accounts',
+#: the ratings' and quick play's
+ROUTE_MODULES = {
+    "thousand.server.routes",
+    "thousand.server.account_routes",
+    "thousand.server.rating_routes",
+    "thousand.server.quickplay_routes",
+}
 #: the routes FastAPI adds by itself: its description and its docs pages
 FASTAPI_OWN = {"/openapi.json", "/docs", "/docs/oauth2-redirect", "/redoc"}
 
@@ -44,11 +51,6 @@ def surface(app: FastAPI) -> set[tuple[str, str]]:
             assert isinstance(route, Route), route
             found |= {(m, route.path) for m in route.methods or () if m != "HEAD"}
     return found
-
-
-#: the modules whose functions answer HTTP routes: the routes module, and the accounts' own
-#: (which the routes module adds and lists)
-ROUTE_MODULES = ("thousand.server.routes", "thousand.server.account_routes")
 
 
 def table_of_routes() -> set[tuple[str, str]]:
@@ -99,15 +101,15 @@ class Shown:
         self.real = summary.table
         monkeypatch.setattr(summary, "table", self.marked)
 
-    def marked(self, row: Any, game: Any, keys: Any) -> dict[str, Any]:
-        return {**self.real(row, game, keys), "_keys": list(keys)}
+    def marked(self, row: Any, game: Any, keys: Any, ratings: Any = None) -> dict[str, Any]:
+        return {**self.real(row, game, keys, ratings), "_keys": list(keys)}
 
     def check(self, client: TestClient, answer: dict[str, Any], keys: tuple[str, ...]) -> None:
         """``answer`` is the one summary with ``keys`` of its table, as the table is now."""
         assert answer.pop("_keys") == list(keys)
         hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
         table = hub.tables[answer["id"]]
-        assert answer == self.real(table.row, table.game, keys)  # type: ignore[arg-type]
+        assert answer == self.real(table.row, table.game, keys, table.ratings)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("template", sorted(TEMPLATES))
@@ -161,6 +163,7 @@ def test_a_finished_match_is_listed_with_the_names_its_seats_and_record_give(
             "players": ["easy-bot-0", "easy-bot-1", "easy-bot-2"],
             "record": f"/games/{table_id}/record",
             "hints": [0, 0, 0],
+            "rated": False,
         }
 
 

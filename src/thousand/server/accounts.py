@@ -130,6 +130,14 @@ class AccountStore:
             return None
         return Account(row.id, row.name, row.created), row.password_hash
 
+    def holds(self, name: str) -> bool:
+        """Whether an account has ``name`` (however it is written): a guest may not sit under it."""
+        with self.store.engine.connect() as conn:
+            found = conn.execute(
+                select(accounts.c.id).where(accounts.c.name_key == name_key(name))
+            ).first()
+        return found is not None
+
     def password_hash(self, account_id: str) -> str | None:
         with self.store.engine.connect() as conn:
             found: str | None = conn.execute(

@@ -149,11 +149,12 @@ class TicketView:
 @dataclass(frozen=True, slots=True)
 class Claimed:
     """A table to form, its tickets claimed: the template, the people (ticket and name, in
-    seat order) and the number of bots."""
+    seat order), the number of bots, and each person's account (None: a guest)."""
 
     template: str
     people: tuple[tuple[str, str], ...]
     bots: int
+    accounts: tuple[str | None, ...] = ()
 
 
 @cache
@@ -361,6 +362,7 @@ def claim(store: Store, now: float, seats: Callable[[str], int] = seats_of) -> l
         if gone:
             conn.execute(delete(quick_tickets).where(quick_tickets.c.id.in_(gone)))
         names = {r.id: r.name for r in rows}
+        accounts = {r.id: r.account for r in rows}
         by_template: dict[str, list[Waiter]] = {}
         for r in rows:
             if r.seen >= now - ABANDONED:
@@ -370,7 +372,7 @@ def claim(store: Store, now: float, seats: Callable[[str], int] = seats_of) -> l
         claimed: list[Claimed] = []
         for template, waiters in sorted(by_template.items()):
             for forming in tables_to_form(waiters, seats(template), now):
-                claimed.append(_claimed(template, forming, names))
+                claimed.append(_claimed(template, forming, names, accounts))
         tickets = [t for c in claimed for t, _ in c.people]
         moved = _set_state(conn, tickets, TicketState.FORMING, now, TicketState.WAITING)
         if moved != len(tickets):  # another writer moved one first: nothing is claimed
@@ -382,9 +384,17 @@ class ClaimLost(RuntimeError):
     """A ticket picked was claimed by another process meanwhile; the round is undone."""
 
 
-def _claimed(template: str, forming: Forming, names: dict[str, str]) -> Claimed:
+def _claimed(
+    template: str,
+    forming: Forming,
+    names: dict[str, str],
+    accounts: dict[str, str | None],
+) -> Claimed:
     return Claimed(
-        template, tuple((w.ticket, names[w.ticket]) for w in forming.people), forming.bots
+        template,
+        tuple((w.ticket, names[w.ticket]) for w in forming.people),
+        forming.bots,
+        tuple(accounts[w.ticket] for w in forming.people),
     )
 
 

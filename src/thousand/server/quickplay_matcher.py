@@ -88,7 +88,8 @@ class Matcher:
         try:
             table = await self.hub.create(c.template, {}, specs)
             for seat, (ticket, name) in enumerate(c.people):
-                taken, token = await table.take_seat(seat, name, secrets.token_urlsafe(24))
+                account = c.accounts[seat] if seat < len(c.accounts) else None
+                taken, token = await table.take_seat(seat, name, secrets.token_urlsafe(24), account)
                 places.append((ticket, table.id, taken, token))
             await self.hub.write(seated, self.hub.store, places, self.hub.now())
         except Exception:

@@ -29,6 +29,7 @@ from fastapi import FastAPI, Header, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
+from .accounts import AccountStore
 from .names import BadName, player_name
 from .quickplay import (
     DEFAULT_NAME,
@@ -41,14 +42,14 @@ from .quickplay import (
     ticket_view,
 )
 from .quickplay_matcher import Matcher
-from .routes import bearer
+from .routes import bearer, name_of_account
 from .tables import Hub, LobbyError
 
-#: who is signed in, by the request: an account id, or None for a guest (accounts pass theirs)
-AccountOf = Callable[[Request], str | None]
+#: who is signed in, by the request: an account's id and name, or None for a guest
+AccountOf = Callable[[Request], tuple[str, str] | None]
 
 
-def _guest(_request: Request) -> str | None:
+def _guest(_request: Request) -> tuple[str, str] | None:
     return None
 
 
@@ -89,10 +90,15 @@ def add_quickplay(app: FastAPI, hub: Hub, account_of: AccountOf = _guest) -> Mat
         ratings; when the wait is over, with the players there are and medium bots."""
         template = checked_template(body.template)
         wait = checked_wait(body.wait)
+        account = account_of(request)
         try:
             name = player_name(body.name if body.name is not None else DEFAULT_NAME)
         except BadName as e:
             raise LobbyError(422, str(e)) from None
+        if account is not None:
+            name = account[1]  # a signed-in player plays under the account's name
+        elif await hub.run_heavy(AccountStore(hub.store).holds, name):
+            raise LobbyError(409, name_of_account(name))
         address = request.client.host if request.client else "?"
         joined = await hub.write(
             join,
@@ -100,7 +106,7 @@ def add_quickplay(app: FastAPI, hub: Hub, account_of: AccountOf = _guest) -> Mat
             template,
             wait,
             name,
-            account_of(request),
+            account[0] if account is not None else None,
             address,
             hub.settings.tables_per_address,
             hub.now(),

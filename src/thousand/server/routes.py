@@ -112,6 +112,7 @@ from ..i18n import LANGUAGES, NAMES, language, negotiate
 from ..prose import texts
 from . import reference_pages, summary
 from .account_routes import add_account_routes, signed_in
+from .accounts import AccountStore
 from .bodies import CreateTable, Rematch, RulesCheck, SeatTaken, TakeSeat
 from .language import chosen_language
 from .limits import TablesUnderWay
@@ -136,8 +137,19 @@ def add_routes(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
     add_lobby(app, hub)
     add_account_routes(app, hub)
     add_rating_routes(app, hub)
-    add_quickplay(app, hub)
+    add_quickplay(app, hub, account_of=_signed_in_account)
     add_web(app, hub, static)
+
+
+def _signed_in_account(request: Request) -> tuple[str, str] | None:
+    """The signed-in account's id and name (quick play seats it under them), or None."""
+    account = signed_in(request)
+    return (account.id, account.name) if account is not None else None
+
+
+def name_of_account(name: str) -> str:
+    """The refusal of a guest who asks for an account's name."""
+    return f"the name {name!r} belongs to an account: sign in to play under it, or choose another"
 
 
 def add_errors(app: FastAPI) -> None:
@@ -173,6 +185,7 @@ def invalid_sentence(exc: RequestValidationError) -> str:
 def add_lobby(app: FastAPI, hub: Hub) -> None:
     """The lobby: ``/health``, ``/tables...`` and ``/games...``."""
     under_way = TablesUnderWay(lambda t: t not in hub.tables or hub.tables[t].status.over)
+    names_of_accounts = AccountStore(hub.store)
 
     @app.get("/health")
     async def health() -> dict[str, Any]:
@@ -236,7 +249,8 @@ def add_lobby(app: FastAPI, hub: Hub) -> None:
     @app.post("/tables/{table_id}/seats", status_code=201)
     async def take_seat(table_id: str, body: TakeSeat, request: Request) -> SeatTaken:
         """Take a seat; the token in the answer acts for that seat alone. A signed-in player
-        sits under the account's name (``name`` is not read), and the seat is linked to it."""
+        sits under the account's name (``name`` is not read), and the seat is linked to it; a
+        guest may not sit under an account's name (409)."""
         account = signed_in(request)
         if account is not None:
             name = account.name
@@ -245,6 +259,8 @@ def add_lobby(app: FastAPI, hub: Hub) -> None:
                 name = player_name(body.name)
             except BadName as e:
                 raise LobbyError(422, str(e)) from None
+            if await hub.run_heavy(names_of_accounts.holds, name):
+                raise LobbyError(409, name_of_account(name))
         table = await hub.fetch(table_id)
         linked = account.id if account is not None else None
         seat, token = await table.take_seat(body.seat, name, body.claim, linked)
