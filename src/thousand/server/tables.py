@@ -364,6 +364,8 @@ class LiveTable:
                 await self.hub.write(self.hub.store.seat_to_bot, self.id, specs, seat, left)
                 self.row.seat_specs = specs
                 self.bots[seat] = make_bot(LEAVER_BOT, derive_seed(self.row.seed, "seat", seat))
+                if self.clocks is not None:  # a bot's seat has no clock
+                    self.clocks.banks[seat] = None
             else:
                 await self.hub.write(self.hub.store.set_seat, self.id, seat, left)
             self.row.seats[seat] = left
