@@ -199,3 +199,21 @@ def test_the_clocks_survive_kill_9(tmp_path: Path, database: str | None) -> None
         ann.close()
     finally:
         server.stop()
+
+
+def test_the_terminal_client_creates_a_timed_table(server: Server) -> None:
+    from thousand.cli.main import build_parser
+    from thousand.cli.play_table import open_seat
+    from thousand.client.link import LinkError
+
+    def args(clock: str) -> Any:
+        line = ["play", "--server", server.http, "--name", "Ann", "--clock", clock]
+        return build_parser().parse_args(line)
+
+    seat = open_seat(args("20,300"))
+    made = server.get(f"/tables/{seat.table}").json()
+    assert made["clock"] == {"move": 20, "bank": 300, "grace": 60}
+    with pytest.raises(LinkError, match=r"^--clock 'fast': give MOVE,BANK or MOVE,BANK,GRACE"):
+        open_seat(args("fast"))
+    with pytest.raises(LinkError, match=r"clock.move: 0.0 seconds; it must be more than 0$"):
+        open_seat(args("0,300,5"))

@@ -3,6 +3,7 @@ bots' seats have no clock), and the replay marks the moves a bot made when the t
 
 from __future__ import annotations
 
+import re
 import time
 
 from playwright.sync_api import Page, expect
@@ -58,3 +59,19 @@ def test_the_replay_marks_the_moves_a_bot_made_when_time_ran_out(
     page.get_by_role("button", name="Back").click()
     expect(page.locator(".replay-move .played-for")).to_have_count(0)
     shot(page, "replay-played-for")
+
+
+def test_a_table_created_with_a_clock_from_the_lobby(page: Page, server: Server) -> None:
+    open_page(page, server, "/")
+    page.get_by_label("Your name").fill("Ann")
+    expect(page.get_by_label("Clock")).to_have_value("0")  # untimed unless chosen
+    page.get_by_label("Clock").select_option(label="30 s a move + 5 min")
+    page.get_by_role("button", name="Create table").click()
+    expect(page).to_have_url(re.compile(r"#/table/\w+$"))
+    table_id = page.url.rsplit("/", 1)[-1]
+    assert server.get(f"/tables/{table_id}").json()["clock"] == {
+        "move": 30,
+        "bank": 300,
+        "grace": 60,
+    }
+    expect(page.locator(".seat.me .seat-clock")).to_contain_text("Time left: ")

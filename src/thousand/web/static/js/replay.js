@@ -132,7 +132,7 @@ export function replayScreen(root, gameId) {
   function playedFor(number) {
     const found = (game.played_for || []).find((x) => x.deal === number && x.step + 1 === step);
     if (!found) return null;
-    return h("span", { class: "played-for", dataset: { why: found.why } }, ` (${t(found.why === "away" ? "replay.played_away" : "replay.played_for")})`);
+    return h("span", { class: "played-for", dataset: { why: found.why } }, ` (${found.why === "away" ? t("replay.played_away") : t("replay.played_for")})`);
   }
 
   /** The hints asked at this step of this deal. */
