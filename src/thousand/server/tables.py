@@ -599,19 +599,18 @@ class LiveTable:
         if self.clocks is not None:
             moved = self.hub.now()
             clocks = replace(self.clocks, banks=self.clocks.after_move(seat, moved), started=moved)
+        stored = MoveRow(version, len(game.logs), seat, token, intent_id, occupancy, played)
         await self.hub.write(
             self.hub.store.append_move,
             self.id,
-            MoveRow(version, len(game.logs), seat, token, intent_id, occupancy, played),
+            stored,
             status,
             None if clocks is None else (clocks.started, clocks.banks),
         )
         self.row.version = version
         self.row.status = status
         self.game = game
-        self.row.moves.append(
-            MoveRow(version, len(game.logs), seat, token, intent_id, occupancy, played)
-        )
+        self.row.moves.append(stored)
         self._clocks_moved(clocks)
         if intent_id is not None:
             self.answered[(seat, occupancy, intent_id)] = version
