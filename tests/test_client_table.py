@@ -331,3 +331,32 @@ def test_the_footer_keys_speak_the_language(lang: str) -> None:
     assert "palette" not in footer
     if lang != "en":
         assert "Quit" not in footer and "Rematch" not in footer, footer
+
+
+def test_a_timed_tables_clocks_stand_beside_the_totals() -> None:
+    """Each seat's time left is in the standings: the running clock counts down from the
+    message's ``left``, the others show their bank, a bot's seat none."""
+    from thousand.client.render import clock_cells, clock_text
+
+    clocks = {"move": 20, "bank": 300, "grace": 60, "banks": [125, 90, None]}
+    running = {**clocks, "to_act": 0, "left": 145.0}
+    assert clock_cells(running, 0, 3) == ["2:25", "1:30", ""]
+    assert clock_cells(running, 20.5, 3) == ["2:05", "1:30", ""]
+    assert clock_cells({**clocks, "to_act": None, "left": None}, 9, 3) == ["2:05", "1:30", ""]
+    assert clock_cells(None, 0, 3) == ["", "", ""]
+    assert clock_text(-3) == "0:00" and clock_text(0.2) == "0:01"
+
+    feed = Feed()
+    snapshot = {**feed.snapshot(), "clocks": running}
+
+    async def scenario() -> str:
+        app = app_for(feed)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await feed_app(app, [snapshot])
+            await pilot.pause()
+            return screen_text(app)
+
+    shown = asyncio.run(scenario())
+    assert "Time" in shown
+    assert re.search(r"You +2:[012]\d", shown), shown
+    assert re.search(r"medium-bot-1 +1:30", shown), shown

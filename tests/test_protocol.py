@@ -93,7 +93,9 @@ def test_a_give_is_named_only_to_the_two_seats_it_concerns() -> None:
     assert protocol.move_event(1, play(parse_card("As")), None, False)["move"] == "As"
     for recipient in (0, 1, 2, None):
         event = protocol.move_event(0, action, recipient, False)
-        VALIDATORS["event"].validate({"type": "event", "version": 3, "event": event, "view": None})
+        VALIDATORS["event"].validate(
+            {"type": "event", "version": 3, "event": event, "view": None, "clocks": None}
+        )
 
 
 def test_a_face_down_card_is_named_only_to_its_player() -> None:
@@ -112,7 +114,9 @@ def test_a_face_down_card_is_named_only_to_its_player() -> None:
     hidden = protocol.move_event(0, discard, None, False)
     assert hidden["move"] is None and hidden["face_down"] == "discard"
     assert hidden["action"] == {"kind": "discard"}
-    VALIDATORS["event"].validate({"type": "event", "version": 3, "event": hidden, "view": None})
+    VALIDATORS["event"].validate(
+        {"type": "event", "version": 3, "event": hidden, "view": None, "clocks": None}
+    )
 
 
 def test_every_schema_is_valid_and_messages_match() -> None:

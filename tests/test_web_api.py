@@ -285,11 +285,14 @@ def test_the_replay_agrees_with_thousand_replay(
         "seats",
         "bots",
         "hints",
+        "clock",
+        "played_for",
         "winner",
         "totals",
         "deals",
     }
     assert set(found) == keys
+    assert found["clock"] is None and found["played_for"] == []  # an untimed table
     assert found["id"] == finished_game and found["template"] == "russian"
     assert found["seats"] == ["easy-bot-0", "easy-bot-1", "easy-bot-2"]
     assert found["bots"] == ["easy", "easy", "easy"]

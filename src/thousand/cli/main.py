@@ -94,6 +94,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     pp.add_argument("--data", default=None, help="the local server's data folder")
     pp.add_argument(
+        "--clock",
+        metavar="MOVE,BANK[,GRACE]",
+        help="a timed new table: seconds free per move, seconds of bank for the match, seconds"
+        " a disconnected seat waits before a bot plays it (60); past them a medium bot moves",
+    )
+    pp.add_argument(
         "--lang", default="en", choices=LANGUAGES, help="the language of everything said (en)"
     )
 

@@ -77,6 +77,28 @@ def login(server: str, name: str | None) -> SignedIn | None:
     return sign_in(server, name, password)
 
 
+#: the seconds a disconnected seat waits before a bot plays it, where ``--clock`` says none
+CLOCK_GRACE = 60.0
+
+
+def clock_of(text: str | None) -> dict[str, float] | None:
+    """``--clock MOVE,BANK[,GRACE]`` as a time control (None: untimed); the server checks the
+    values, this only reads the numbers."""
+    if text is None:
+        return None
+    parts = [p.strip() for p in text.split(",")]
+    try:
+        numbers = [float(p) for p in parts]
+    except ValueError:
+        numbers = []
+    if len(numbers) not in (2, 3):
+        raise LinkError(
+            f"--clock {text!r}: give MOVE,BANK or MOVE,BANK,GRACE in seconds (20,300 or 20,300,60)"
+        )
+    grace = numbers[2] if len(numbers) == 3 else CLOCK_GRACE
+    return {"move": numbers[0], "bank": numbers[1], "grace": grace}
+
+
 def open_seat(args: argparse.Namespace) -> Seat:
     """Join the table at ``--join``, or make a table (on ``--server`` or a local server) with
     ``--humans`` people and bots of level ``--bots`` in the other seats, and sit at seat 0;
@@ -105,7 +127,7 @@ def open_seat(args: argparse.Namespace) -> Seat:
     seats: list[dict[str, Any]] = [{"kind": "human"} for _ in range(max(1, args.humans))]
     while len(seats) < players:
         seats.append({"kind": "bot", "level": args.level})
-    table = create_table(server, chosen.variant, changes, seats, args.seed)
+    table = create_table(server, chosen.variant, changes, seats, args.seed, clock_of(args.clock))
     return take_seat(server, table, args.name, 0, signed_in)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -10,6 +11,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.coordinate import Coordinate
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Footer, Header, Log, OptionList, Static
 from textual.widgets.option_list import Option
@@ -18,6 +20,7 @@ from ..prose.moves import move_label
 from ..prose.table import said, signed
 from .link import Message, Seat, TableLink
 from .render import (
+    clock_cells,
     deal_over_lines,
     hand_line,
     menu_order,
@@ -117,6 +120,9 @@ class ThousandApp(App[None]):
         self._score_heads: tuple[str, ...] = ()
         self._moves: dict[str, dict[str, Any]] = {}
         self._asked: str | None = None  # the write-off waiting for the player's confirmation
+        #: a timed table's clocks as the last message gave them (None: untimed), and when
+        self.clocks: dict[str, Any] | None = None
+        self.clocks_at = 0.0
         keys = self._bindings.key_to_bindings
         for key, bindings in keys.items():
             keys[key] = [
@@ -141,10 +147,14 @@ class ThousandApp(App[None]):
     def on_mount(self) -> None:
         self.sub_title = said("table url", url=self.seat.table_url)
         self.run_worker(self.link.run(), exclusive=True, group="link")
+        self.set_interval(0.5, self._tick)
 
     async def on_server(self, message: Message) -> None:
         kind = message["type"]
         log = self.query_one("#log", Log)
+        if kind in ("snapshot", "event"):
+            self.clocks = message.get("clocks")
+            self.clocks_at = time.monotonic()
         if kind == "snapshot":
             self.names = [s["name"] or seat_name(s["seat"]) for s in message["seats"]]
             self.reports = list(message["reports"])
@@ -215,13 +225,20 @@ class ThousandApp(App[None]):
         view = self.link.view
         standings = self.query_one("#standings", DataTable)
         totals = totals_of(view, self.reports, len(self.names))
-        standing = [
-            (Text(total, justify="right"), name)
-            for total, name in standings_rows(totals, self.names, self.seat.seat)
-        ]
         if not standings.columns:
             standings.add_column(Text(said("total"), justify="right"), key="total")
             standings.add_column(said("player"), key="player")
+            if self.clocks is not None:  # a timed table: each seat's time left
+                standings.add_column(Text(said("time"), justify="right"), key="time")
+        clocks = self._clock_cells()
+        standing = [
+            (Text(total, justify="right"), name, Text(clock, justify="right"))[
+                : len(standings.columns)
+            ]
+            for (total, name), clock in zip(
+                standings_rows(totals, self.names, self.seat.seat), clocks, strict=False
+            )
+        ]
         standings.clear()
         standings.add_rows(standing)
         table = self.query_one("#scores", DataTable)
@@ -234,6 +251,20 @@ class ThousandApp(App[None]):
         if table.row_count != len(rows):
             table.clear()
             table.add_rows(rows)
+
+    def _clock_cells(self) -> list[str]:
+        elapsed = time.monotonic() - self.clocks_at
+        return clock_cells(self.clocks, elapsed, len(self.names))
+
+    def _tick(self) -> None:
+        """Count the running clock down between messages (the standings' time column)."""
+        if self.clocks is None or self.clocks["to_act"] is None:
+            return
+        standings = self.query_one("#standings", DataTable)
+        seat = self.clocks["to_act"]
+        if len(standings.columns) == 3 and seat < standings.row_count:
+            cell = Text(self._clock_cells()[seat], justify="right")
+            standings.update_cell_at(Coordinate(seat, 2), cell)
 
     async def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
         move = message.option.id

@@ -70,10 +70,11 @@ def create_table(
     rules: dict[str, Any],
     seats: list[dict[str, Any]],
     seed: int | None = None,
+    clock: dict[str, float] | None = None,
 ) -> str:
-    """A new table's id."""
+    """A new table's id; ``clock``: its time control (None: untimed)."""
     try:
-        body = {"template": template, "rules": rules, "seats": seats, "seed": seed}
+        body = {"template": template, "rules": rules, "seats": seats, "seed": seed, "clock": clock}
         answer = _answer(httpx.post(f"{server}/tables", json=body, timeout=10))
     except httpx.HTTPError as e:
         raise LinkError(f"cannot reach the server at {server}: {e}") from None

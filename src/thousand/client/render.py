@@ -4,6 +4,7 @@ sentence comes from :mod:`thousand.prose.table` and moves are labelled by
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..prose.moves import GIVING_UP, SUIT_SIGNS, card
@@ -175,6 +176,30 @@ def standings_rows(totals: list[int], names: list[str], me: int | None) -> list[
     """One row per seat, in seat order: the total (first, so that a narrow pane never cuts it)
     and the player."""
     return [(str(t), who(s, names, me)) for s, t in enumerate(totals)]
+
+
+def clock_text(seconds: float) -> str:
+    """Time left as ``m:ss``, rounded up (a clock shows 0:00 only once it has run out)."""
+    whole = max(0, math.ceil(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def clock_cells(clocks: dict[str, Any] | None, elapsed: float, seats: int) -> list[str]:
+    """Each seat's time left, ``elapsed`` seconds after ``clocks`` came (a message's
+    ``clocks``): the running clock counts down, the others show their bank; empty for a seat
+    with no clock, and for every seat of an untimed table."""
+    if clocks is None:
+        return [""] * seats
+    cells = []
+    for s in range(seats):
+        bank = clocks["banks"][s] if s < len(clocks["banks"]) else None
+        if bank is None:
+            cells.append("")
+        elif clocks["to_act"] == s and clocks["left"] is not None:
+            cells.append(clock_text(clocks["left"] - elapsed))
+        else:
+            cells.append(clock_text(bank))
+    return cells
 
 
 def deal_over_lines(report: dict[str, Any], names: list[str], me: int | None) -> list[str]:

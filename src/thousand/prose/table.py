@@ -139,6 +139,7 @@ SENTENCES: Final = {
     "writeoff kept": "The deal is not written off; choose your move.",
     # the standings beside the scoresheet
     "total": "Total",
+    "time": "Time",
     "player": "Player",
     # the keys in the footer
     "key quit": "Quit",

@@ -36,6 +36,13 @@ class CreateTable(BaseModel):
         description="a rated match: only signed-in players take its human seats, and its "
         "players' ratings move at its end (default: casual)",
     )
+    clock: dict[str, Any] | None = Field(
+        None,
+        description='a time control, {"move": M, "bank": B, "grace": G} in seconds: each move '
+        "may take M seconds for free, then the seat's bank of B seconds for the match runs "
+        "down; when both are spent a medium bot makes the move for the seat; a seat with no "
+        "connection for G seconds is played by the bot until it is back (default: untimed)",
+    )
 
 
 #: a client's own secret for a seat: 22 to 128 URL-safe characters (128 bits and more)

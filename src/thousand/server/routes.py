@@ -13,7 +13,7 @@ method   path                             answer; errors
 =======  ===============================  ==================================================
 GET      /health                          ``{"ok", "levels"}``: up, and its bot levels
 POST     /tables                          201, the new table (``summary.LOBBY``); 422 a bad
-                                          template, rule, seat count or bot level, 429
+                                          template, rule, seat count, bot level or clock, 429
                                           ``tables_per_address`` tables not finished
 GET      /tables                          the open tables, a page (``summary.LOBBY``)
 GET      /tables/{table_id}               the table (``summary.LOBBY``); 404 no such table
@@ -114,6 +114,7 @@ from . import reference_pages, summary
 from .account_routes import add_account_routes, signed_in
 from .accounts import AccountStore
 from .bodies import CreateTable, Rematch, RulesCheck, SeatTaken, TakeSeat
+from .clocks import ClockError, TimeControl
 from .language import chosen_language
 from .limits import TablesUnderWay
 from .names import BadName, player_name
@@ -210,6 +211,10 @@ def add_lobby(app: FastAPI, hub: Hub) -> None:
                 if s.level is not None:
                     raise LobbyError(422, f"seat {i}: a human seat has no level")
                 specs.append(SeatSpec("human"))
+        try:
+            clock = None if body.clock is None else TimeControl.from_json(body.clock)
+        except ClockError as e:
+            raise LobbyError(422, str(e)) from None
         address = request.client.host if request.client else "?"
         cap = hub.settings.tables_per_address
         if under_way.count(address) >= cap:
@@ -220,7 +225,7 @@ def add_lobby(app: FastAPI, hub: Hub) -> None:
             )
         with under_way.creating(address) as made:
             table = await hub.create(
-                body.template, body.rules, specs, seed=body.seed, rated=body.rated
+                body.template, body.rules, specs, seed=body.seed, rated=body.rated, clock=clock
             )
             made(table.id)
         return summary.table(table.row, table.game, summary.LOBBY, table.ratings)
@@ -436,6 +441,10 @@ def add_web(app: FastAPI, hub: Hub, static: Path) -> None:
             ],
             # each seat's bot level (None: a person's seat), for the page to name bots
             "bots": [spec.level if spec.kind == "bot" else None for spec in table.row.seat_specs],
+            # the time control, and the people's moves a bot made (their time ran out, or
+            # they were away), each where the replay shows it (:func:`.summary.played_for`)
+            "clock": table.row.clock,
+            "played_for": summary.played_for(table.row),
         }
         record_text = await hub.run_heavy(table.record_text)
         answer = await hub.run_apart(replay_answer, record_text, head)

@@ -82,6 +82,12 @@ tables = Table(
     Column("seen", Float, nullable=True),
     #: whether the match is rated (chosen at creation): its players' ratings move at its end
     Column("rated", Boolean, nullable=False, server_default=false()),
+    #: the time control (:class:`.clocks.TimeControl` as JSON; null: an untimed table), each
+    #: seat's bank as the running turn started (a JSON list, null for a bot's seat), and when
+    #: that turn started (wall-clock seconds)
+    Column("clock", Text, nullable=True),
+    Column("banks", Text, nullable=True),
+    Column("turn_started", Float, nullable=True),
 )
 
 seats = Table(
@@ -120,6 +126,8 @@ moves = Table(
     Column("intent_id", String(64), nullable=True),
     #: the seat's occupancy that sent the intent
     Column("occupancy", Integer, nullable=False, server_default="0"),
+    #: why a bot made this person's move (:class:`.clocks.Played`); null: the seat's own move
+    Column("played", String(8), nullable=True),
     UniqueConstraint("table_id", "seat", "occupancy", "intent_id", name="uq_moves_intent"),
 )
 
@@ -192,6 +200,8 @@ class MoveRow:
     move: str
     intent_id: str | None
     occupancy: int = 0
+    #: why a bot made this person's move (``clock``, ``away``); None: the seat's own move
+    played: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +241,10 @@ class TableRow:
     rematch: str | None = None
     seen: float | None = None
     rated: bool = False
+    #: the time control as JSON (None: untimed), each seat's bank and when the turn started
+    clock: dict[str, Any] | None = None
+    banks: list[float | None] | None = None
+    turn_started: float | None = None
     seats: list[SeatRow] = field(default_factory=list)
     deals: list[DealRow] = field(default_factory=list)
     moves: list[MoveRow] = field(default_factory=list)
@@ -329,6 +343,9 @@ class Store:
                     rematch_of=row.rematch_of,
                     seen=row.created if row.seen is None else row.seen,
                     rated=row.rated,
+                    clock=None if row.clock is None else json.dumps(row.clock, sort_keys=True),
+                    banks=None if row.banks is None else json.dumps(row.banks),
+                    turn_started=row.turn_started,
                 )
             )
             conn.execute(
@@ -393,9 +410,15 @@ class Store:
                 conn.execute(update(tables).where(tables.c.id == table_id).values(seen=when))
 
     def append_deal(
-        self, table_id: str, deal: DealRow, status: TableStatus, names: Sequence[str | None] = ()
+        self,
+        table_id: str,
+        deal: DealRow,
+        status: TableStatus,
+        names: Sequence[str | None] = (),
+        clock: ClockWrite | None = None,
     ) -> None:
-        """Store a new deal (and the table's status) as version ``deal.version``."""
+        """Store a new deal (and the table's status, and a timed table's clocks) as version
+        ``deal.version``."""
         with self._tx() as conn:
             if not _advance(conn, table_id, deal.version, status):
                 stored = conn.execute(
@@ -406,6 +429,7 @@ class Store:
                 if stored == deal.number:
                     return
                 raise StoreConflict(f"table {table_id} is not at version {deal.version - 1}")
+            _set_clock(conn, table_id, clock)
             conn.execute(
                 deals.insert().values(
                     table_id=table_id,
@@ -416,8 +440,11 @@ class Store:
                 )
             )
 
-    def append_move(self, table_id: str, move: MoveRow, status: TableStatus) -> None:
-        """Store a move (and the table's status) as version ``move.version``."""
+    def append_move(
+        self, table_id: str, move: MoveRow, status: TableStatus, clock: ClockWrite | None = None
+    ) -> None:
+        """Store a move (and the table's status, and a timed table's clocks) as version
+        ``move.version``."""
         with self._tx() as conn:
             if not _advance(conn, table_id, move.version, status):
                 stored = conn.execute(
@@ -428,6 +455,7 @@ class Store:
                 if stored is not None and tuple(stored) == (move.seat, move.move):
                     return
                 raise StoreConflict(f"table {table_id} is not at version {move.version - 1}")
+            _set_clock(conn, table_id, clock)
             conn.execute(
                 moves.insert().values(
                     table_id=table_id,
@@ -437,6 +465,7 @@ class Store:
                     move=move.move,
                     intent_id=move.intent_id,
                     occupancy=move.occupancy,
+                    played=move.played,
                 )
             )
 
@@ -529,7 +558,7 @@ class Store:
             )
         ]
         row.moves = [
-            MoveRow(x.version, x.deal, x.seat, x.move, x.intent_id, x.occupancy)
+            MoveRow(x.version, x.deal, x.seat, x.move, x.intent_id, x.occupancy, x.played)
             for x in conn.execute(
                 select(moves).where(moves.c.table_id == row.id).order_by(moves.c.version)
             )
@@ -584,6 +613,21 @@ def _engine(url: str, lock_wait: float | None) -> Engine:
     return engine
 
 
+#: a timed table's clocks as a change leaves them: when the next turn started, each seat's bank
+ClockWrite = tuple[float, Sequence[float | None]]
+
+
+def _set_clock(conn: Connection, table_id: str, clock: ClockWrite | None) -> None:
+    """Store a timed table's clocks (in the transaction of the change that moved them)."""
+    if clock is not None:
+        started, banks = clock
+        conn.execute(
+            update(tables)
+            .where(tables.c.id == table_id)
+            .values(turn_started=started, banks=json.dumps(list(banks)))
+        )
+
+
 def _advance(conn: Connection, table_id: str, version: int, status: TableStatus) -> bool:
     """Move a table from ``version - 1`` to ``version``; False if it is not at ``version - 1``."""
     done = conn.execute(
@@ -608,6 +652,9 @@ def _table(m: Any) -> TableRow:
         rematch=m["rematch"],
         seen=m["seen"],
         rated=bool(m["rated"]),
+        clock=None if m["clock"] is None else json.loads(m["clock"]),
+        banks=None if m["banks"] is None else json.loads(m["banks"]),
+        turn_started=m["turn_started"],
     )
 
 

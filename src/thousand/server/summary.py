@@ -35,6 +35,7 @@ Key = Literal[
     "record",
     "hints",
     "rated",
+    "clock",
 ]
 
 #: a table in the lobby: ``POST /tables``, ``GET /tables``, ``GET /tables/{id}``
@@ -53,6 +54,7 @@ LOBBY: tuple[Key, ...] = (
     "rematch",
     "hints",
     "rated",
+    "clock",
 )
 #: a table being played, to watch: ``GET /api/tables/live``
 LIVE: tuple[Key, ...] = (
@@ -125,6 +127,21 @@ def free_seats(row: TableRow) -> list[int]:
     ]
 
 
+def played_for(row: TableRow) -> list[dict[str, Any]]:
+    """The people's moves a bot made (:class:`.clocks.Played`): each one's table version, deal
+    (from 1), step (how many of the deal's moves were made before it, as a hint's), seat, and
+    why (``clock``: its time ran out; ``away``: it was disconnected past the grace)."""
+    made: list[dict[str, Any]] = []
+    steps: dict[int, int] = {}
+    for m in row.moves:
+        step = steps.get(m.deal, 0)
+        steps[m.deal] = step + 1
+        if m.played is not None:
+            where = {"version": m.version, "deal": m.deal, "step": step, "seat": m.seat}
+            made.append({**where, "why": m.played})
+    return made
+
+
 def hint_counts(row: TableRow) -> list[int]:
     """How many hints each seat asked for (the moves they gave are in the replay alone: while
     the match is played a hint's move is a card of the seat's hand)."""
@@ -160,6 +177,7 @@ def table(
         "seats": lambda: seats(row, ratings),
         "players": lambda: [s["name"] for s in seats(row)],
         "rated": lambda: row.rated,
+        "clock": lambda: row.clock,
         "free_seats": lambda: free_seats(row),
         "deals": lambda: len(played().logs),
         "totals": lambda: list(played().match.totals),

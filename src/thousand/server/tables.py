@@ -44,6 +44,7 @@ from ..records.replay import report_json
 from ..rules import Rules, RulesError, rules_from_record
 from . import protocol, summary
 from .analyses import FORMAT, analysis_answer
+from .clocks import Clocks, Played, TimeControl
 from .config import Settings
 from .rated import participants, seat_ratings
 from .rating_store import rate_stored, unrated_of
@@ -187,6 +188,14 @@ class LiveTable:
         self.seen = row.seen if row.seen is not None else hub.now()
         self.seen_stored = row.seen
         self.game = self._rebuild()
+        #: a timed table's clocks (None: untimed); a restart starts the running turn afresh
+        self.clocks = _clocks_of(row, hub.now())
+        #: since when each person's seat has had no open connection (wall-clock seconds)
+        self.away: dict[int, float] = {s: hub.now() for s in range(len(row.seat_specs))}
+        #: set at each change a timed turn's wait should see (a move, a connection)
+        self._wake = asyncio.Event()
+        #: the medium bots that move for people whose time ran out, made when first needed
+        self._stand_ins: dict[int, Bot] = {}
         #: the shown rating of each seat that has one, in the table's family (beside the names)
         self.ratings: dict[int, int] = {}
 
@@ -262,7 +271,14 @@ class LiveTable:
             "deal": len(self.game.logs),
             "reports": [report_json(r) for r in self.game.reports],
             "view": self.view_json(seat),
+            "clocks": self.clocks_json(),
         }
+
+    def clocks_json(self) -> dict[str, Any] | None:
+        """The clocks every message shows (:meth:`.clocks.Clocks.to_json`); None: untimed."""
+        if self.clocks is None:
+            return None
+        return self.clocks.to_json(self._clock_to_act(), self.hub.now())
 
     def record_text(self) -> str:
         return write_record(record_of_game(self.game, self.row.template))
@@ -302,6 +318,8 @@ class LiveTable:
             await self.hub.write(self.hub.store.set_seat, self.id, seat, taken)
             self.row.seats[seat] = taken
             self.seen = self.hub.now()
+            if not any(c.seat == seat for c in self.connections):
+                self.away[seat] = self.seen
             await self.hub.refresh_ratings(self)
             self.game = _renamed(self.game, summary.player_names(self.row))
             self._tell_seats()
@@ -346,6 +364,8 @@ class LiveTable:
                 await self.hub.write(self.hub.store.seat_to_bot, self.id, specs, seat, left)
                 self.row.seat_specs = specs
                 self.bots[seat] = make_bot(LEAVER_BOT, derive_seed(self.row.seed, "seat", seat))
+                if self.clocks is not None:  # a bot's seat has no clock
+                    self.clocks.banks[seat] = None
             else:
                 await self.hub.write(self.hub.store.set_seat, self.id, seat, left)
             self.row.seats[seat] = left
@@ -449,11 +469,17 @@ class LiveTable:
         """Add a connection and queue its snapshot (nothing can come between the two)."""
         self.connections.add(conn)
         self.seen = self.hub.now()
+        if conn.seat is not None:
+            self.away.pop(conn.seat, None)
+            self._wake.set()
         conn.send(self.snapshot(conn.seat))
 
     def detach(self, conn: Connection) -> None:
         self.connections.discard(conn)
         self.seen = self.hub.now()
+        if conn.seat is not None and not any(c.seat == conn.seat for c in self.connections):
+            self.away[conn.seat] = self.seen
+            self._wake.set()
         self.hub.trim()
 
     def refusal(self, seat: int | None) -> str | None:
@@ -542,35 +568,50 @@ class LiveTable:
         game = self.game.shuffle_and_deal(rng)
         log = game.logs[-1]
         version = self.version + 1
+        clocks = None if self.clocks is None else replace(self.clocks, started=self.hub.now())
         await self.hub.write(
             self.hub.store.append_deal,
             self.id,
             DealRow(number, version, log.dealer, log.dealt),
             self.status,
+            (),
+            None if clocks is None else (clocks.started, clocks.banks),
         )
         self.row.version = version
         self.game = game
+        self._clocks_moved(clocks)
         event = {"kind": "deal", "number": number, "dealer": log.dealer}
         self._broadcast(lambda _seat: event)
 
-    async def _commit(self, seat: int, action: int, intent_id: str | None) -> None:
+    async def _commit(
+        self, seat: int, action: int, intent_id: str | None, played: Played | None = None
+    ) -> None:
         """Store the move and then take it; :class:`Unavailable` (nothing changed) where the
-        database could not store it. A deal due after it is dealt now or by the worker."""
+        database could not store it. A deal due after it is dealt now or by the worker.
+        ``played``: why a bot made this person's move (None: the seat's own)."""
         started = self.hub.clock()
         game = self.game.apply(action)
         version = self.version + 1
         status = TableStatus.FINISHED if game.over else self.status
         token = action_text(action)
         occupancy = self.row.seats[seat].occupancy
+        clocks = None
+        if self.clocks is not None:
+            moved = self.hub.now()
+            clocks = replace(self.clocks, banks=self.clocks.after_move(seat, moved), started=moved)
+        stored = MoveRow(version, len(game.logs), seat, token, intent_id, occupancy, played)
         await self.hub.write(
             self.hub.store.append_move,
             self.id,
-            MoveRow(version, len(game.logs), seat, token, intent_id, occupancy),
+            stored,
             status,
+            None if clocks is None else (clocks.started, clocks.banks),
         )
         self.row.version = version
         self.row.status = status
         self.game = game
+        self.row.moves.append(stored)
+        self._clocks_moved(clocks)
         if intent_id is not None:
             self.answered[(seat, occupancy, intent_id)] = version
         report = game.reports[-1] if not game.in_deal else None
@@ -596,6 +637,7 @@ class LiveTable:
         """Tell every connection of the new version: one view and one text per seat (and one
         for all the spectators), however many connections share it."""
         texts: dict[int | None, str] = {}
+        clocks = self.clocks_json()
         for conn in self.connections:
             if conn.seat not in texts:
                 texts[conn.seat] = encode(
@@ -604,6 +646,7 @@ class LiveTable:
                         "version": self.version,
                         "event": event_for(conn.seat),
                         "view": self.view_json(conn.seat),
+                        "clocks": clocks,
                     }
                 )
             conn.send_text(texts[conn.seat])
@@ -617,9 +660,29 @@ class LiveTable:
         seat = self.game.deal.to_act
         return seat if seat in self.bots else None
 
+    def _clock_to_act(self) -> int | None:
+        """The person whose clock runs: the seat to act at a timed table, where it is no bot's."""
+        if self.clocks is None or self.status != TableStatus.PLAYING or not self.game.in_deal:
+            return None
+        assert self.game.deal is not None
+        seat = self.game.deal.to_act
+        return None if seat in self.bots else seat
+
+    def _clocks_moved(self, clocks: Clocks | None) -> None:
+        """Take the clocks a stored change left (a new turn started) and wake the worker."""
+        if clocks is not None:
+            self.clocks = clocks
+        self._wake.set()
+
+    def _has_work(self) -> bool:
+        return (
+            self._deal_due() or self._bot_to_act() is not None or self._clock_to_act() is not None
+        )
+
     def _kick_bot(self) -> None:
-        """Start the table's worker where it has work: a due deal, a bot's turn."""
-        if self.hub.closing or (self._bot_to_act() is None and not self._deal_due()):
+        """Start the table's worker where it has work: a due deal, a bot's turn, a person's
+        turn at a timed table (the worker waits for its deadline)."""
+        if self.hub.closing or not self._has_work():
             return
         if self._bot_task is None or self._bot_task.done():
             self._bot_task = asyncio.get_running_loop().create_task(self._bots())
@@ -629,7 +692,7 @@ class LiveTable:
         cannot take a change the worker waits, longer each time, and tries again: it never
         gives up on a table (nor moves twice: each step starts from the stored version)."""
         pause = RETRY_FIRST
-        while not self.hub.closing and (self._deal_due() or self._bot_to_act() is not None):
+        while not self.hub.closing and self._has_work():
             try:
                 await self._bot_step()
             except Unavailable:
@@ -655,6 +718,8 @@ class LiveTable:
             return
         seat = self._bot_to_act()
         if seat is None:
+            if (person := self._clock_to_act()) is not None:
+                await self._clock_step(person)
             return
         if self.hub.settings.bot_delay > 0:
             await asyncio.sleep(self.hub.settings.bot_delay)
@@ -669,6 +734,46 @@ class LiveTable:
             # the bot chose from the view of this very version, so the move is legal;
             # while this worker runs, _commit starts no second one
             await self._commit(seat, action, None)
+
+    async def _clock_step(self, seat: int) -> None:
+        """A person's turn at a timed table: wait until it is due (its deadline, or the end of
+        its grace while it has no connection) or something changes; once due, a medium bot
+        makes the move from the seat's own view, marked as played for it."""
+        assert self.clocks is not None
+        self._wake.clear()
+        version = self.version
+        at, _ = self.clocks.due(seat, self.away.get(seat))
+        wait = at - self.hub.now()
+        if wait > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), wait)
+            return  # the worker looks again: the turn may be over, or due now
+        bot = self._stand_ins.get(seat)
+        if bot is None:
+            bot = make_bot(LEAVER_BOT, derive_seed(self.row.seed, "clock", seat))
+            self._stand_ins[seat] = bot
+        view = game_view(self.game, seat)
+        limit = Limit(self.hub.settings.bot_time, seed=derive_seed(self.row.seed, version))
+        action = await asyncio.get_running_loop().run_in_executor(None, bot.choose, view, limit)
+        async with self.lock:
+            if self.version != version or self._clock_to_act() != seat:
+                return  # the seat moved (or left) while the bot thought
+            at, why = self.clocks.due(seat, self.away.get(seat))
+            if at > self.hub.now():
+                return  # the seat came back while the bot thought
+            await self._commit(seat, action, None, why)
+
+
+def _clocks_of(row: TableRow, now: float) -> Clocks | None:
+    """A table's clocks as stored (None: untimed). The running turn starts afresh at ``now``:
+    the time a server was down is not charged (a killed server cannot tell when it stopped)."""
+    if row.clock is None:
+        return None
+    control = TimeControl.from_json(row.clock)
+    people = [spec.kind == "human" for spec in row.seat_specs]
+    if row.banks is None or len(row.banks) != len(people):
+        return Clocks.fresh(control, people, now)
+    return Clocks(control, [b if p else None for b, p in zip(row.banks, people, strict=True)], now)
 
 
 def _failed(future: asyncio.Future[Any]) -> bool:
@@ -828,6 +933,7 @@ class Hub:
         rematch_of: str | None = None,
         seed: int | None = None,
         rated: bool = False,
+        clock: TimeControl | None = None,
     ) -> LiveTable:
         try:
             rules = rules_from_record(template, overrides)
@@ -848,8 +954,12 @@ class Hub:
             version=0,
             rematch_of=rematch_of,
             rated=rated,
+            clock=None if clock is None else clock.to_json(),
             seats=[SeatRow() for _ in specs],
         )
+        if clock is not None:
+            fresh = Clocks.fresh(clock, [s.kind == "human" for s in specs], row.created)
+            row.banks, row.turn_started = fresh.banks, fresh.started
         await self.write(self.store.create_table, row)
         table = LiveTable(row, rules, self)
         await self.refresh_ratings(table)
@@ -1062,6 +1172,7 @@ async def rematch(
                     old.row.seat_specs,
                     rematch_of=old.id,
                     rated=old.row.rated,
+                    clock=old.clocks.control if old.clocks is not None else None,
                 )
             except StoreConflict as e:  # another server made it first
                 if e.existing is None:

@@ -33,6 +33,10 @@ export function seatNames(seats) {
   });
 }
 
+// The clocks a new table may have (seconds): none, or free seconds per move and a bank for the
+// match; a seat disconnected for grace seconds is played by a bot until it is back.
+const CLOCKS = [null, { move: 15, bank: 120, grace: 60 }, { move: 30, bank: 300, grace: 60 }, { move: 60, bank: 600, grace: 120 }];
+
 const titles = new Map();
 
 /** The templates' titles in the page's language, by identifier (asked once per language). */
@@ -159,6 +163,8 @@ export function lobbyScreen(root) {
     lists: { open: [], live: [], games: [] },
     more: { open: false, live: false, games: false },
     adding: "",
+    // the chosen time control: an index of CLOCKS (0: none)
+    clock: 0,
   };
   let alive = true;
   let timer = null;
@@ -262,7 +268,7 @@ export function lobbyScreen(root) {
     try {
       const table = await api("/tables", {
         method: "POST",
-        body: { template: state.template, rules: state.rules, seats, rated: Boolean(session.name && state.rated) },
+        body: { template: state.template, rules: state.rules, seats, rated: Boolean(session.name && state.rated), clock: CLOCKS[state.clock] },
       });
       const seat = await takeSeat(`/tables/${table.id}/seats`, {
         seat: 0,
@@ -387,6 +393,27 @@ export function lobbyScreen(root) {
     ];
   }
 
+  /** The clock of the new table: none, or a time control (seconds per move, minutes of bank). */
+  function clockPicker() {
+    return h(
+      "p",
+      { class: "row" },
+      h("label", { for: "clock" }, t("lobby.clock")),
+      h(
+        "select",
+        {
+          id: "clock",
+          onchange: (e) => {
+            state.clock = Number(e.target.value);
+          },
+        },
+        CLOCKS.map((c, i) =>
+          h("option", { value: String(i), selected: state.clock === i }, c ? t("lobby.clock_option", { move: c.move, bank: c.bank / 60 }) : t("lobby.clock_none")),
+        ),
+      ),
+    );
+  }
+
   /** "Rated match", for a signed-in player: only signed-in players take its seats. */
   function ratedBox() {
     if (!session.name) return null;
@@ -490,6 +517,7 @@ export function lobbyScreen(root) {
         templatePicker(),
         rulesEditor(),
         seatsEditor(),
+        clockPicker(),
         ratedBox(),
         h("p", {}, button(t("lobby.create"), create, { class: "primary", id: "create-table", disabled: !ok })),
       ),

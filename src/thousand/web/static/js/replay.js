@@ -3,7 +3,8 @@
 // hand open, the move being shown and the scoresheet so far. On request the solver's analysis
 // (GET /api/games/{id}/analysis, asked again while it is pending) goes beside it: the value of
 // every legal card at the move shown, the cards that gave points away, and what the declarer
-// could have taken with every card open. The hints the players asked for are marked.
+// could have taken with every card open. The hints the players asked for are marked, and so
+// are the moves a bot made for a person whose time ran out (or who was away).
 
 import { api, ApiError } from "./api.js";
 import { cardImage, sortHand, suitSymbol } from "./cards.js";
@@ -124,6 +125,14 @@ export function replayScreen(root, gameId) {
       if (!alive) return;
     }
     render();
+  }
+
+  /** The mark of a person's move shown at this step that a bot made (time ran out, or the
+   * player was away): a mark's step counts the moves before it, so its move shows one later. */
+  function playedFor(number) {
+    const found = (game.played_for || []).find((x) => x.deal === number && x.step + 1 === step);
+    if (!found) return null;
+    return h("span", { class: "played-for", dataset: { why: found.why } }, ` (${found.why === "away" ? t("replay.played_away") : t("replay.played_for")})`);
   }
 
   /** The hints asked at this step of this deal. */
@@ -263,7 +272,7 @@ export function replayScreen(root, gameId) {
           button(t("replay.last"), () => go(deal, last), { id: "replay-last", disabled: step === last }),
           h("span", { class: "step-count", "aria-live": "polite" }, t("replay.step", { n: step, of: last })),
         ),
-        h("p", { class: "said replay-move" }, said),
+        h("p", { class: "said replay-move" }, said, playedFor(current.number ?? deal + 1)),
         h(
           "div",
           { class: "status-bar" },

@@ -59,6 +59,9 @@ export function tableScreen(root, tableId, { watch }) {
     hint: null,
     // a deal was just dealt: its cards fly from the middle at the next render
     dealt: false,
+    // a timed table's clocks as the last message gave them (null: untimed), and when it came
+    clocks: null,
+    clocksAt: 0,
   };
   const queue = [];
   let pumping = false;
@@ -85,6 +88,7 @@ export function tableScreen(root, tableId, { watch }) {
     state.view = message.view;
     state.version = message.version;
     state.me = message.seat;
+    takeClocks(message);
     state.sending = false;
     state.selected = null;
     state.choosing = null;
@@ -157,6 +161,41 @@ export function tableScreen(root, tableId, { watch }) {
   }
 
   /** The last thing said, in the language in force. */
+  /** Keep a message's clocks (they are the server's as it sent them: counted down from now). */
+  function takeClocks(message) {
+    state.clocks = message.clocks ?? null;
+    state.clocksAt = performance.now();
+  }
+
+  /** A seat's time left, in seconds, now: the running turn's counts down; null: no clock. */
+  function timeLeft(seat) {
+    const clocks = state.clocks;
+    if (!clocks || clocks.banks[seat] === null || clocks.banks[seat] === undefined) return null;
+    if (clocks.to_act !== seat) return clocks.banks[seat];
+    return Math.max(0, clocks.left - (performance.now() - state.clocksAt) / 1000);
+  }
+
+  function clockText(seconds) {
+    const whole = Math.ceil(seconds);
+    return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+  }
+
+  /** Show each seat's time left (the running clock ticks between messages, without a render). */
+  function tick() {
+    for (const el of document.querySelectorAll(".seat-clock[data-seat]")) {
+      const left = timeLeft(Number(el.dataset.seat));
+      if (left !== null) el.textContent = t("table.clock", { time: clockText(left) });
+    }
+  }
+
+  /** A seat's time left (null: the seat has no clock), ticking while its clock runs. */
+  function seatClock(seat) {
+    const left = timeLeft(seat);
+    if (left === null) return null;
+    const running = state.clocks.to_act === seat ? " running" : "";
+    return h("span", { class: `seat-clock${running}`, dataset: { seat: String(seat) }, role: "timer" }, t("table.clock", { time: clockText(left) }));
+  }
+
   function saidLine() {
     const event = state.said;
     if (!event) return "";
@@ -202,6 +241,7 @@ export function tableScreen(root, tableId, { watch }) {
         view ? h("span", {}, t("table.cards", { n: count })) : null,
         view ? h("span", {}, t("table.tricks", { n: view.tricks_won[seat] ?? 0 })) : null,
         view?.match?.on_barrel?.[seat] ? h("span", { class: "badge barrel" }, t("table.on_barrel")) : null,
+        seatClock(seat),
       ),
       talon
         ? h("div", { class: "from-talon", role: "group", "aria-label": t("table.from_talon") }, h("span", { class: "label" }, t("table.from_talon")), talon.map((c) => cardImage(c)))
@@ -700,6 +740,7 @@ export function tableScreen(root, tableId, { watch }) {
                   view.declarer === state.me ? h("span", { class: "badge declarer" }, t("table.declarer")) : null,
                   h("span", {}, t("table.total", { n: view.match?.totals?.[state.me] ?? 0 })),
                   h("span", {}, t("table.tricks", { n: view.tricks_won[state.me] ?? 0 })),
+                  seatClock(state.me),
                   view.received && view.phase !== "play" ? h("span", { class: "badge received" }, t("table.received", { card: cardName(view.received) })) : null),
                 myHand(),
                 otherCards(),
@@ -769,6 +810,7 @@ export function tableScreen(root, tableId, { watch }) {
   socket = new TableSocket(tableId, held?.token, {
     snapshot: showSnapshot,
     event: (message) => {
+      takeClocks(message);
       queue.push(message);
       pump();
     },
@@ -802,6 +844,7 @@ export function tableScreen(root, tableId, { watch }) {
   });
   keepToastsIn(toasts);
   render();
+  const ticking = setInterval(() => alive && tick(), 250);
   return {
     render,
     paceChanged() {
@@ -809,6 +852,7 @@ export function tableScreen(root, tableId, { watch }) {
     },
     destroy() {
       alive = false;
+      clearInterval(ticking);
       keepToastsIn(null);
       showConnection(false);
       socket?.close();
