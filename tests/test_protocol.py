@@ -13,7 +13,8 @@ from alembic.migration import MigrationContext
 from thousand.cards import parse_card
 from thousand.engine.actions import CRAWL, DISCARD, give, play
 from thousand.server import protocol
-from thousand.server.storage import Store, metadata
+from thousand.server.schema import metadata
+from thousand.server.storage import Store
 from thousand.server.tables import MAX_BACKLOG, Connection
 
 from .server_support import VALIDATORS, postgres_database

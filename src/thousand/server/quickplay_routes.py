@@ -30,6 +30,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from .accounts import AccountStore
+from .callers import bearer, name_of_account
 from .names import BadName, player_name
 from .quickplay import (
     DEFAULT_NAME,
@@ -42,7 +43,6 @@ from .quickplay import (
     ticket_view,
 )
 from .quickplay_matcher import Matcher
-from .routes import bearer, name_of_account
 from .tables import Hub, LobbyError
 
 #: who is signed in, by the request: an account's id and name, or None for a guest

@@ -114,11 +114,13 @@ from . import reference_pages, summary
 from .account_routes import add_account_routes, signed_in
 from .accounts import AccountStore
 from .bodies import CreateTable, Rematch, RulesCheck, SeatTaken, TakeSeat
+from .callers import bearer, name_of_account
 from .clocks import ClockError, TimeControl
 from .language import chosen_language
 from .limits import TablesUnderWay
 from .names import BadName, player_name
 from .paging import PAGE, Limit, Offset, next_page, page
+from .quickplay_routes import add_quickplay
 from .rating_routes import add_rating_routes
 from .replays import replay_answer
 from .rules_check import check_rules
@@ -132,8 +134,6 @@ AcceptLanguage = Annotated[str | None, Header(alias="Accept-Language")]
 def add_routes(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
     """Add every route of the table above, and the answers to errors, to ``app``; ``static``
     is the page's folder (the package's own by default)."""
-    from .quickplay_routes import add_quickplay  # (it takes ``bearer`` from here)
-
     add_errors(app)
     add_lobby(app, hub)
     add_account_routes(app, hub)
@@ -146,11 +146,6 @@ def _signed_in_account(request: Request) -> tuple[str, str] | None:
     """The signed-in account's id and name (quick play seats it under them), or None."""
     account = signed_in(request)
     return (account.id, account.name) if account is not None else None
-
-
-def name_of_account(name: str) -> str:
-    """The refusal of a guest who asks for an account's name."""
-    return f"the name {name!r} belongs to an account: sign in to play under it, or choose another"
 
 
 def add_errors(app: FastAPI) -> None:
@@ -346,14 +341,6 @@ def add_lobby(app: FastAPI, hub: Hub) -> None:
             raise LobbyError(409, f"table {table_id} is not finished: its cards are still hidden")
         text = await hub.run_heavy(table.record_text)
         return PlainTextResponse(text, media_type="application/json")
-
-
-def bearer(authorization: str | None) -> str | None:
-    """The token of an ``Authorization: Bearer TOKEN`` header, or None."""
-    if authorization is None:
-        return None
-    scheme, _, value = authorization.partition(" ")
-    return value.strip() if scheme.lower() == "bearer" and value.strip() else None
 
 
 def add_web(app: FastAPI, hub: Hub, static: Path) -> None:

@@ -24,8 +24,15 @@ function percent(rate) {
     : new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 0 }).format(rate);
 }
 
+/** A family's name for people, in the page's language. */
 function familyName(family) {
-  return t(`ratings.family.${family}`);
+  const names = {
+    "three-player": () => t("ratings.family.three-player"),
+    "two-player": () => t("ratings.family.two-player"),
+    "four-player": () => t("ratings.family.four-player"),
+    partnerships: () => t("ratings.family.partnerships"),
+  };
+  return names[family]?.() ?? family;
 }
 
 function familyLinks(current) {
@@ -93,8 +100,8 @@ export function ratingsScreen(root, family) {
                   h(
                     "tr",
                     {},
-                    ["ratings.place", "ratings.player", "ratings.rating", "ratings.games", "ratings.win_rate", "ratings.make_rate"].map(
-                      (key) => h("th", { scope: "col" }, t(key)),
+                    [t("ratings.place"), t("ratings.player"), t("ratings.rating"), t("ratings.games"), t("ratings.win_rate"), t("ratings.make_rate")].map(
+                      (word) => h("th", { scope: "col" }, word),
                     ),
                   ),
                 ),
@@ -215,8 +222,8 @@ export function playerScreen(root, name) {
                 h(
                   "tr",
                   {},
-                  ["ratings.family", "ratings.rating", "ratings.games", "ratings.win_rate", "ratings.make_rate"].map((key) =>
-                    h("th", { scope: "col" }, t(key)),
+                  [t("ratings.family"), t("ratings.rating"), t("ratings.games"), t("ratings.win_rate"), t("ratings.make_rate")].map((word) =>
+                    h("th", { scope: "col" }, word),
                   ),
                 ),
               ),
