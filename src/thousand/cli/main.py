@@ -169,6 +169,11 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument(
         "--records", metavar="DIR", help="write every game played here as a thousand/1 record"
     )
+    ap.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play on the Ray cluster whose head is at HOST:PORT (pip install 'thousand[cluster]')",
+    )
 
     an = sub.add_parser("analyze", help="what the declarer could make, and the costly cards")
     an.add_argument("file", help="a thousand/1 record (JSON)")
@@ -238,6 +243,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             args.rules,
             args.quiet,
             args.records,
+            args.cluster,
         )
     if args.command == "analyze":
         from .analyze import run as run_analyze
