@@ -44,6 +44,7 @@ from ..records.replay import report_json
 from ..rules import Rules, RulesError, rules_from_record
 from . import protocol, summary
 from .analyses import FORMAT, analysis_answer
+from .chat import ChatRoom
 from .config import Settings
 from .rated import participants, seat_ratings
 from .rating_store import rate_stored, unrated_of
@@ -189,6 +190,8 @@ class LiveTable:
         self.game = self._rebuild()
         #: the shown rating of each seat that has one, in the table's family (beside the names)
         self.ratings: dict[int, int] = {}
+        #: the table's chat in this process (:mod:`.chat`)
+        self.chat = ChatRoom(self)
 
     # -- state ------------------------------------------------------------------------------
 
