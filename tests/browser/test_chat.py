@@ -1,0 +1,101 @@
+"""The table's chat on the page (real Chromium): text and names that look like markup are shown
+as text (no element made, no dialog), the canned phrases in the reader's language, a mute
+button per seat, and the spectators' screen with both channels."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Dialog, Page, expect
+
+from ..chat_support import ChatClient
+from ..server_support import HUMAN, Server
+from .support import open_page, seat_at, shot
+
+SCRIPT = "<script>alert(1)</script>"
+BOLD = "<b>x</b>"
+IMAGE = "<img src=x onerror=alert(2)>"
+BOB = "<i>Bob</i>"
+
+
+def test_chat_text_and_names_are_shown_as_text(page: Page, server: Server) -> None:
+    dialogs: list[str] = []
+
+    def dismiss(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", dismiss)
+    table_id = str(server.new_table([HUMAN] * 3)["id"])
+    ann = server.sit(table_id, "Ann", 0)["token"]
+    bob_token = server.sit(table_id, BOB, 1)["token"]
+    bob = ChatClient(server, table_id, bob_token, 1)
+    seat_at(page, server, table_id, 0, ann)
+    chat = page.locator("#chat")
+    expect(chat.locator(".chat-empty")).to_have_text("No messages yet.")
+    box = chat.locator(".chat-input")
+    box.fill(SCRIPT)
+    box.press("Enter")
+    expect(chat.locator(".chat-line").last).to_contain_text(SCRIPT)
+    expect(box).to_have_value("")
+    bob.say(BOLD)
+    bob.say(IMAGE)
+    expect(chat.locator(".chat-line")).to_have_count(3)
+    lines = chat.locator(".chat-line")
+    expect(lines.nth(0)).to_have_text(f"Ann: {SCRIPT}")
+    expect(lines.nth(1)).to_have_text(f"{BOB}: {BOLD}")
+    expect(lines.nth(2)).to_have_text(f"{BOB}: {IMAGE}")
+    # nothing the text or the names hold became an element, and no script ran
+    for tag in ("script", "b", "i", "img"):
+        assert chat.locator(tag).count() == 0, tag
+    assert page.locator("script:not([src])").count() == 0
+    assert dialogs == []
+    # a canned phrase, shown in the reader's language
+    chat.get_by_role("button", name="Good game!").click()
+    expect(lines.last).to_have_text("Ann: Good game!")
+    page.get_by_role("combobox").first.select_option("pl")
+    expect(page.locator("#chat .chat-line").last).to_have_text("Ann: Dobra gra!")
+    page.get_by_role("combobox").first.select_option("en")
+    # a mute per seat: Bob's messages stop reaching this page
+    mute = chat.locator('.chat-mute[data-seat="1"]')
+    expect(mute).to_have_text(f"Mute {BOB}")
+    mute.click()
+    expect(chat.locator('.chat-mute[data-seat="1"]')).to_have_attribute("aria-pressed", "true")
+    bob.say("you will not see this")
+    bob.chat_until("you will not see this")
+    box = page.locator("#chat .chat-input")
+    box.fill("still here")
+    box.press("Enter")
+    expect(page.locator("#chat .chat-line").last).to_have_text("Ann: still here")
+    expect(page.locator("#chat")).not_to_contain_text("you will not see this")
+    # a refusal shows in the panel, one sentence, and stores nothing
+    box.fill("x" * 300)
+    page.evaluate("document.querySelector('#chat .chat-input').removeAttribute('maxlength')")
+    box.fill("y" * 301)
+    box.press("Enter")
+    expect(page.locator("#chat .chat-error")).to_contain_text("at most 300 characters")
+    assert "null" not in page.locator("#chat").inner_text()
+    shot(page, "chat-seat")
+    bob.close()
+    assert dialogs == []
+
+
+def test_a_spectator_reads_both_channels_and_a_guest_does_not_write(
+    page: Page, server: Server
+) -> None:
+    table_id = str(server.new_table([HUMAN] * 3)["id"])
+    ann = ChatClient(server, table_id, server.sit(table_id, "Ann", 0)["token"], 0)
+    ann.say(BOLD)
+    ann.chat_until(BOLD)
+    open_page(page, server, f"/watch/{table_id}")
+    chat = page.locator("#chat")
+    expect(chat.locator('.chat-log[data-channel="seats"] .chat-line')).to_have_text(f"Ann: {BOLD}")
+    expect(chat.locator('.chat-log[data-channel="spectators"] .chat-empty')).to_be_visible()
+    expect(chat.locator(".chat-guest")).to_have_text("Sign in to write in the chat")
+    assert chat.locator(".chat-input").count() == 0
+    assert chat.locator(".chat-mute").count() == 0  # a guest mutes nobody either
+    assert chat.locator("b").count() == 0
+    ann.send({"type": "chat", "phrase": "thanks"})
+    expect(chat.locator('.chat-log[data-channel="seats"] .chat-line').last).to_have_text(
+        "Ann: Thanks!"
+    )
+    shot(page, "chat-spectator")
+    ann.close()
