@@ -37,7 +37,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from . import protocol
 from .accounts import Account, AccountStore
 from .chat_store import ChatRow, ChatStore, MuteRow
 from .limits import Bucket
@@ -276,7 +275,7 @@ class ChatRoom:
             else:
                 await self.mute(conn, message, session)
         except ChatRefused as e:
-            conn.send(protocol.error(e.code, str(e)))
+            conn.send({"type": "error", "code": e.code, "message": str(e)})
 
     async def say(self, conn: Connection, say: Say, session: str | None) -> None:
         writer = await self._writer(conn, session)
