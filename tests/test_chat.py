@@ -311,6 +311,10 @@ def test_a_deleted_accounts_chat_stays_under_deleted_player(server: Server) -> N
     )
     assert gone.status_code == 204, gone.text
     assert chat_rows(server, table_id) == [(1, "spectators", None, "deleted player", "bye", None)]
+    # the connection opened with the deleted account's session writes no more
+    erin.say("still me?")
+    assert "sign in" in one_sentence(erin.error(), "no_chat_name")
+    assert len(chat_rows(server, table_id)) == 1
     erin.close()
 
 

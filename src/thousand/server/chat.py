@@ -222,8 +222,12 @@ class ChatRoom:
 
     # -- who --------------------------------------------------------------------------------
 
-    async def _account(self, conn: Connection, session: str | None) -> Account | None:
-        if conn in self.spectators:
+    async def _account(
+        self, conn: Connection, session: str | None, fresh: bool = False
+    ) -> Account | None:
+        """The account ``conn``'s session signs in (None: a guest), read once, or again with
+        ``fresh`` (a session that has ended since, or an account deleted, writes no more)."""
+        if conn in self.spectators and not fresh:
             return self.spectators[conn]
         account = None
         if session:
@@ -243,7 +247,7 @@ class ChatRoom:
                 raise ChatRefused("left", f"seat {conn.seat} was left")
             name = held.name or f"seat-{conn.seat}"
             return Writer(self._seat_key(conn.seat), conn.seat, name, held.account, Channel.SEATS)
-        account = await self._account(conn, session)
+        account = await self._account(conn, session, fresh=True)
         if account is None:
             raise ChatRefused(
                 "no_chat_name",
@@ -305,7 +309,7 @@ class ChatRoom:
         if conn.seat is not None:
             muter = self._seat_key(conn.seat)
         else:
-            account = await self._account(conn, session)
+            account = await self._account(conn, session, fresh=True)
             if account is None:
                 raise ChatRefused(
                     "no_chat_name", "a spectator mutes as an account: sign in, then open the table"
