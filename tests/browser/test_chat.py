@@ -8,7 +8,8 @@ from playwright.sync_api import Dialog, Page, expect
 
 from ..chat_support import ChatClient
 from ..server_support import HUMAN, Server
-from .support import open_page, seat_at, shot
+from ..server_support import play_turn as play_turn_over_ws
+from .support import open_page, seat_at, shot, table, table_against_bots, wait_turn
 
 SCRIPT = "<script>alert(1)</script>"
 BOLD = "<b>x</b>"
@@ -99,3 +100,25 @@ def test_a_spectator_reads_both_channels_and_a_guest_does_not_write(
     )
     shot(page, "chat-spectator")
     ann.close()
+
+
+def test_a_chat_being_typed_keeps_the_keyboard_while_the_table_moves_on(
+    page: Page, server: Server
+) -> None:
+    table_id, token = table_against_bots(server, seed=11)
+    seat_at(page, server, table_id, 0, token)
+    wait_turn(page)
+    version = table(page).get_attribute("data-version")
+    box = page.locator("#chat .chat-input")
+    box.click()
+    box.press_sequentially("typed while the table moves", delay=10)
+    # the seat moves from another connection of its own: the page draws the table again
+    other = ChatClient(server, table_id, token, 0)
+    assert play_turn_over_ws(other, lambda moves: moves[0])["type"] == "ack"
+    other.close()
+    expect(table(page)).not_to_have_attribute("data-version", str(version))
+    wait_turn(page)
+    expect(box).to_be_focused()
+    expect(box).to_have_value("typed while the table moves")
+    box.press("Enter")
+    expect(page.locator("#chat .chat-line").last).to_have_text("Ann: typed while the table moves")

@@ -717,7 +717,6 @@ export function tableScreen(root, tableId, { watch }) {
     screen.append(endScreen() || "", chat.element, scoresheet(state.reports, names()));
     const before = drawn;
     root.replaceChildren(screen);
-    if (typing) chat.focus();
     drawn = view ? whereCardsAre(screen) : null;
     if (before && drawn) moveCards(screen, before);
     state.dealt = false;
@@ -727,6 +726,7 @@ export function tableScreen(root, tableId, { watch }) {
       if (again) again.focus();
       else if (first) first.focus();
     }
+    if (typing) chat.focus(); // (a render never takes the keyboard from a chat being typed)
   }
 
   /** Where the cards of this render are: the trick's (with a copy of each, to gather them once
