@@ -4,9 +4,14 @@ button per seat, and the spectators' screen with both channels."""
 
 from __future__ import annotations
 
+import random
+
+import httpx
 from playwright.sync_api import Dialog, Page, expect
 
-from ..chat_support import ChatClient
+from thousand.server.account_routes import COOKIE
+
+from ..chat_support import PASSWORD, ChatClient
 from ..server_support import HUMAN, Server
 from ..server_support import play_turn as play_turn_over_ws
 from .support import open_page, seat_at, shot, table, table_against_bots, wait_turn
@@ -122,3 +127,41 @@ def test_a_chat_being_typed_keeps_the_keyboard_while_the_table_moves_on(
     expect(box).to_have_value("typed while the table moves")
     box.press("Enter")
     expect(page.locator("#chat .chat-line").last).to_have_text("Ann: typed while the table moves")
+
+
+def test_a_signed_in_spectator_writes_to_the_spectators_alone(page: Page, server: Server) -> None:
+    dialogs: list[str] = []
+
+    def dismiss(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", dismiss)
+    name = f"<b>Eve{random.randrange(10**6)}</b>"
+    answer = httpx.post(
+        f"{server.http}/api/accounts", json={"name": name, "password": PASSWORD}, timeout=30
+    )
+    assert answer.status_code == 201, answer.text
+    cookie = answer.cookies[COOKIE]
+    page.context.add_cookies([{"name": COOKIE, "value": cookie, "url": server.http}])
+    table_id = str(server.new_table([HUMAN] * 3)["id"])
+    ann = ChatClient(server, table_id, server.sit(table_id, "Ann", 0)["token"], 0)
+    open_page(page, server, f"/watch/{table_id}")
+    chat = page.locator("#chat")
+    box = chat.locator(".chat-input")
+    expect(box).to_have_attribute("placeholder", "Write to the spectators")
+    box.fill(SCRIPT)
+    box.press("Enter")
+    spectators = chat.locator('.chat-log[data-channel="spectators"] .chat-line')
+    expect(spectators).to_have_count(1)
+    expect(spectators.locator(".chat-name")).to_have_text(name)
+    expect(spectators.locator(".chat-text")).to_have_text(SCRIPT)
+    assert chat.locator("script").count() == 0 and chat.locator("b").count() == 0
+    # the seat never hears it: its next line is its own
+    ann.say("only mine")
+    assert [m["text"] for m in ann.chat_until("only mine")] == ["only mine"]
+    expect(chat.locator('.chat-log[data-channel="seats"] .chat-line')).to_have_text(
+        "Ann: only mine"
+    )
+    assert dialogs == []
+    ann.close()
