@@ -56,6 +56,7 @@ def _registry() -> tuple[Registry, dict[str, Draft202012Validator]]:
 
 _, VALIDATORS = _registry()
 SERVER_MESSAGES = {"snapshot", "event", "ack", "error", "seats", "pong"}
+SERVER_MESSAGES |= {"chat-line", "chat-history", "muted"}  # a table's chat
 
 
 def check_server_message(message: Message) -> None:

@@ -13,9 +13,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.coordinate import Coordinate
 from textual.screen import ModalScreen
-from textual.widgets import Button, DataTable, Footer, Header, Log, OptionList, Static
+from textual.widgets import Button, DataTable, Footer, Header, Input, Log, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..prose.chat import chat_line, how_to_chat, muted_line, typed_chat
 from ..prose.moves import move_label
 from ..prose.table import said, signed
 from .link import Message, Seat, TableLink
@@ -99,6 +100,7 @@ class ThousandApp(App[None]):
     #standings { height: auto; max-height: 8; border: round $accent; }
     #scores { height: 1fr; border: round $accent; }
     #log { height: 1fr; border: round $accent; }
+    #say { height: 3; }
     """
     #: the footer's keys; each description is a key of :data:`thousand.prose.table.SENTENCES`,
     #: said in the language in force when the app starts
@@ -142,6 +144,7 @@ class ThousandApp(App[None]):
                 yield DataTable(id="standings", show_cursor=False)
                 yield DataTable(id="scores")
                 yield FollowingLog(id="log")
+                yield Input(id="say", placeholder=how_to_chat())
         yield Footer()
 
     def on_mount(self) -> None:
@@ -175,7 +178,20 @@ class ThousandApp(App[None]):
         elif kind == "error":
             self.errors.append(message["message"])
             log.write_line(said("refused", reason=message["message"]))
+        elif kind in ("chat-line", "chat-history", "muted"):
+            lines = message.get("messages", [message] if kind == "chat-line" else [])
+            log.write_lines([chat_line(m) for m in lines])
+            if kind == "muted" or (kind == "chat-history" and message["muted"]):
+                log.write_line(muted_line(message["muted"]))
+            return
         self.refresh_view()
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        """A chat message typed in the box under the log (``:good-game``: a canned phrase)."""
+        message = typed_chat(event.value)
+        event.input.clear()
+        if message is not None:
+            await self.link.send(message)
 
     def narrate(self, event: dict[str, Any]) -> str:
         if event["kind"] == "deal":
@@ -218,7 +234,8 @@ class ThousandApp(App[None]):
             moves.add_options([Option(move_label(m, self._who), id=m["token"]) for m in typed])
             if wanted:
                 moves.highlighted = 0
-                moves.focus()
+                if not isinstance(self.focused, Input):  # (not while a chat line is typed)
+                    moves.focus()
         self._scores()
 
     def _scores(self) -> None:

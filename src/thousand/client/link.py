@@ -239,6 +239,10 @@ class TableLink:
         self._pending = intent
         await self._send(intent)
 
+    async def send(self, message: Message) -> None:
+        """Send a message as it is (a chat message, a mute); lost if the link is down."""
+        await self._send(message)
+
     async def _send(self, message: Message) -> None:
         if self._conn is not None:
             with contextlib.suppress(ConnectionClosed):

@@ -46,6 +46,7 @@ def data_strings() -> set[str]:
     """The strings that reach ``tr`` as data: each parameter's words, summary and section, each
     template's title, summary and description, the suits, the terminal games' move labels and
     sentences."""
+    from thousand.prose.chat import strings as chat_strings
     from thousand.prose.command import strings as command_strings
     from thousand.prose.hints import strings as hint_strings
     from thousand.prose.moves import strings as move_strings
@@ -57,7 +58,7 @@ def data_strings() -> set[str]:
     from thousand.rules.templates import TEMPLATES
 
     found = {NOT_PLAYABLE, *SUIT_WORDS.values(), *move_strings(), *table_strings()}
-    found |= command_strings() | hint_strings()
+    found |= command_strings() | hint_strings() | chat_strings()
     found |= set(TITLES.values())
     for wording in WORDINGS.values():
         found |= {wording.label, wording.number, *wording.words.values()}

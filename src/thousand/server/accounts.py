@@ -31,7 +31,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-from . import rating_store
+from . import chat_store, rating_store
 from .ratings import participant_of_account
 from .storage import Store, metadata, seats
 
@@ -170,6 +170,7 @@ class AccountStore:
             conn.execute(delete(sessions).where(sessions.c.account_id == account_id))
             conn.execute(delete(accounts).where(accounts.c.id == account_id))
             rating_store.forget(conn, participant_of_account(account_id))
+            chat_store.forget(conn, account_id, DELETED_NAME)
 
     # -- sessions ---------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import views
+from .chat import ChatRefused, Mute, Say, read_mute, read_say
 from .text import odd_character, odd_in
 
 #: the largest client message, in bytes of UTF-8 text
@@ -61,7 +62,7 @@ class Leave:
     """The seat's player leaves the table (as ``DELETE /tables/{id}/seats/{seat}`` does)."""
 
 
-ClientMessage = Hello | Intent | SnapshotRequest | Ping | Leave
+ClientMessage = Hello | Intent | SnapshotRequest | Ping | Leave | Say | Mute
 
 
 def read_client_message(text: str | bytes) -> ClientMessage:
@@ -102,6 +103,11 @@ def read_client_message(text: str | bytes) -> ClientMessage:
     if kind == "leave":
         _only(data, {"type"})
         return Leave()
+    if kind in ("chat", "mute"):  # a table's chat (:mod:`.chat`)
+        try:
+            return read_say(data) if kind == "chat" else read_mute(data)
+        except ChatRefused as e:
+            raise ProtocolError(e.code, str(e)) from None
     if not isinstance(kind, str):
         raise ProtocolError("malformed", "a message must have a 'type' (a string)")
     shown = kind if len(kind) <= 32 else kind[:32] + "..."

@@ -44,6 +44,7 @@ from ..records.replay import report_json
 from ..rules import Rules, RulesError, rules_from_record
 from . import protocol, summary
 from .analyses import FORMAT, analysis_answer
+from .chat import ChatRoom
 from .clocks import Clocks, Played, TimeControl
 from .config import Settings
 from .rated import participants, seat_ratings
@@ -198,6 +199,8 @@ class LiveTable:
         self._stand_ins: dict[int, Bot] = {}
         #: the shown rating of each seat that has one, in the table's family (beside the names)
         self.ratings: dict[int, int] = {}
+        #: the table's chat in this process (:mod:`.chat`)
+        self.chat = ChatRoom(self)
 
     # -- state ------------------------------------------------------------------------------
 

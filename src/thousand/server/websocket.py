@@ -12,6 +12,8 @@ from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import DBAPIError
 
 from . import protocol
+from .account_routes import COOKIE
+from .chat import Mute, Say
 from .limits import Bucket, PerAddress
 from .tables import Connection, Hub, LiveTable, LobbyError, Unavailable
 
@@ -105,8 +107,11 @@ async def _serve(ws: WebSocket, table: LiveTable, conn: Connection, bucket: Buck
 
     table.attach(conn)
     sending = asyncio.get_running_loop().create_task(writer())
+    # the chat: a spectator writes under the account its session cookie signs in
+    session = ws.cookies.get(COOKIE)
     over = 0
     try:
+        await table.chat.welcome(conn, session)
         while not sending.done():
             try:
                 text = await _receive(ws)
@@ -132,6 +137,11 @@ async def _serve(ws: WebSocket, table: LiveTable, conn: Connection, bucket: Buck
                 conn.send({"type": "pong", "version": table.version})
             elif isinstance(message, protocol.Leave):
                 await _leave(table, conn)
+            elif isinstance(message, Say | Mute):
+                try:
+                    await table.chat.handle(conn, message, session)
+                except Unavailable as e:
+                    conn.send(protocol.error("unavailable", str(e)))
             else:
                 conn.send(protocol.error("hello_twice", "this connection has said hello already"))
     finally:

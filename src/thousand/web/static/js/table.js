@@ -11,6 +11,7 @@
 
 import { api, takeSeat } from "./api.js";
 import { cardBack, cardButton, cardImage, sortHand, suitSymbol } from "./cards.js";
+import { chatPanel } from "./chat.js";
 import { button, h } from "./dom.js";
 import { cardName, language, suitName, t } from "./i18n.js";
 import { leaveButton, seatNames } from "./lobby.js";
@@ -74,6 +75,8 @@ export function tableScreen(root, tableId, { watch }) {
   // the table's announcements (a marriage...) show on the felt, over no scoresheet; the same
   // element is put back into each render's felt
   const toasts = h("div", { class: "table-toasts", role: "status", "aria-live": "polite" });
+  // the table's chat (chat.js): one element for the screen's life, put back into each render
+  const chat = chatPanel((message) => Boolean(socket?.send(message)), () => ({ me: state.me, seats: state.seats, name }));
 
   const name = (seat) => seatNames(state.seats)[seat] || t("table.seat_n", { n: seat + 1 });
   const names = () => state.seats.map((_, i) => name(i));
@@ -750,7 +753,9 @@ export function tableScreen(root, tableId, { watch }) {
         ),
       );
     }
-    screen.append(endScreen() || "", scoresheet(state.reports, names()));
+    const typing = chat.typing();
+    chat.refresh();
+    screen.append(endScreen() || "", chat.element, scoresheet(state.reports, names()));
     const before = drawn;
     root.replaceChildren(screen);
     drawn = view ? whereCardsAre(screen) : null;
@@ -762,6 +767,7 @@ export function tableScreen(root, tableId, { watch }) {
       if (again) again.focus();
       else if (first) first.focus();
     }
+    if (typing) chat.focus(); // (a render never takes the keyboard from a chat being typed)
   }
 
   /** Where the cards of this render are: the trick's (with a copy of each, to gather them once
@@ -820,7 +826,9 @@ export function tableScreen(root, tableId, { watch }) {
       render();
     },
     ack: () => {},
+    chat: (message) => chat.receive(message),
     error: (message) => {
+      if (chat.error(message)) return;
       state.sending = false;
       if (["bad_token", "left"].includes(message.code)) {
         forgetSeat(tableId);

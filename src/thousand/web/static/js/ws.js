@@ -5,7 +5,7 @@
 const FATAL = new Set(["bad_token", "not_found", "left", "hello_first"]);
 
 export class TableSocket {
-  /** handlers: {snapshot(msg), event(msg), seats(msg), error(msg), ack(msg), status(text)} */
+  /** handlers: {snapshot(msg), event(msg), seats(msg), error(msg), ack(msg), chat(msg), status(text)} */
   constructor(tableId, token, handlers) {
     this.tableId = tableId;
     this.token = token;
@@ -57,6 +57,11 @@ export class TableSocket {
         break;
       case "ack":
         this.handlers.ack?.(message);
+        break;
+      case "chat-line":
+      case "chat-history":
+      case "muted":
+        this.handlers.chat?.(message);
         break;
       case "error":
         if (message.code === "stale") this.askSnapshot();
