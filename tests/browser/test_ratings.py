@@ -76,3 +76,26 @@ def test_the_profile_and_the_leaderboard_after_a_rated_match(page: Page, server:
 def test_an_empty_family_says_so(page: Page, server: Server) -> None:
     open_page(page, server, "/ratings/partnerships")
     expect(page.locator("#ratings-empty")).to_be_visible()
+
+
+def test_a_name_of_markup_is_text_on_the_leaderboard_and_the_profile(
+    page: Page, server: Server
+) -> None:
+    name = f"<b>x</b><img onerror=pwned=1>{random.randrange(100)}"
+    browser = Browser(server)
+    browser.sign_up(name)
+    table = rated_table(browser, "tysiac-2p")
+    taken = browser.sit(table["id"]).json()
+    client = Client(server, table["id"], taken["token"], taken["seat"])
+    try:
+        play_to_end(client, random.Random(5))
+    finally:
+        client.close()
+    open_page(page, server, "/ratings/two-player")
+    board = page.locator("#leaderboard")
+    expect(board.get_by_role("link", name=name)).to_be_visible()
+    assert board.locator("b, img").count() == 0
+    board.get_by_role("link", name=name).click()
+    expect(page.get_by_role("heading", name=name)).to_be_visible()
+    assert page.locator("main b, main img").count() == 0
+    assert page.evaluate("() => window.pwned === undefined")

@@ -6,7 +6,7 @@ method   path                        answer; errors
 =======  ==========================  ==================================================
 GET      /api/ratings/{family}       a page of the family's ratings, the highest first
                                      (:func:`.profiles.leaderboard`); 422 no such family
-GET      /api/players/{name}         the player's profile (:func:`.profiles.profile`);
+GET      /api/players/{name:path}    the player's profile (:func:`.profiles.profile`);
                                      404 no account has the name
 =======  ==========================  ==================================================
 """
@@ -35,9 +35,10 @@ def add_rating_routes(app: FastAPI, hub: Hub) -> None:
             next_page(response, f"/api/ratings/{family}", limit, offset)
         return board[:limit]
 
-    @app.get("/api/players/{name}")
+    @app.get("/api/players/{name:path}")
     async def player(name: str) -> dict[str, Any]:
-        """A player's profile: ratings, rating history, finished games."""
+        """A player's profile: ratings, rating history, finished games (the name, percent-
+        encoded, may hold a ``/``)."""
         found = await hub.run_heavy(profile, hub.store, name)
         if found is None:
             raise LobbyError(404, f"there is no player {name!r}")

@@ -59,7 +59,7 @@ DELETE   /api/session
 PUT      /api/account/password
 DELETE   /api/account
 GET      /api/ratings/{family}            a family's leaderboard, a page; the ratings'
-GET      /api/players/{name}              routes are :mod:`.rating_routes`'s
+GET      /api/players/{name:path}         routes are :mod:`.rating_routes`'s
 GET      /reference                       307 to ``/reference/LANG/`` (``Accept-Language``)
 GET      /reference/                      307 as ``/reference``
 GET      /reference/{lang}                307 to ``/reference/{lang}/``; 404 unknown language
