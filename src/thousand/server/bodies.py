@@ -83,6 +83,19 @@ class SeatTaken(BaseModel):
     websocket: str
 
 
+class Error(BaseModel):
+    """Every error answer (4xx, 5xx): one sentence that says what is wrong, and where."""
+
+    detail: str
+
+
+class Pending(BaseModel):
+    """An answer that is being made: ask again shortly."""
+
+    status: Literal["pending"]
+    detail: str
+
+
 class RulesCheck(BaseModel):
     """Rules to check: a template, overrides as a record's ``rules`` object, the language."""
 
