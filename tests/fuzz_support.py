@@ -74,11 +74,12 @@ class Site:
     seated: dict[str, Seated]
     #: a table waiting for its people (a free human seat), by template
     waiting: dict[str, str]
-    #: a finished match
-    finished: str
+    #: a finished match, where there is one
+    finished: str | None
 
     def table_ids(self) -> list[str]:
-        return [*self.seated, *self.waiting.values(), self.finished]
+        finished = [] if self.finished is None else [self.finished]
+        return [*self.seated, *self.waiting.values(), *finished]
 
     def stored(self) -> dict[str, dict[str, Any]]:
         """Every table as stored, ``seen`` aside."""
@@ -104,16 +105,19 @@ def database_of(kind: str) -> Iterator[str | None]:
 
 
 @contextmanager
-def site_on(kind: str, data: Path, seated: list[str], waiting: list[str]) -> Iterator[Site]:
+def site_on(
+    kind: str, data: Path, seated: list[str], waiting: list[str], finished: bool
+) -> Iterator[Site]:
     """A server on ``kind`` of database whose request limits the fuzzing does not reach, with
     a table mid-deal for each template of ``seated``, a table waiting for its people for each
-    of ``waiting``, and a finished match."""
+    of ``waiting``, and a finished match where ``finished`` asks for one."""
     with database_of(kind) as url, running(data, url, *SERVER_LIMITS) as server:
         store = Store(database_url(url, data))
         try:
             tables = {s.id: s for s in (seat_people(server, t) for t in seated)}
             waits = {t: server.new_table(seats_of(t), seed=3, template=t)["id"] for t in waiting}
-            site = Site(server, store, tables, waits, finished_match(server))
+            done = finished_match(server) if finished else None
+            site = Site(server, store, tables, waits, done)
             yield site
             for s in site.seated.values():
                 for c in (*s.people, s.watcher):

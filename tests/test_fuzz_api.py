@@ -71,7 +71,7 @@ def site(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Site]:
     kind = str(request.param)
-    with site_on(kind, tmp_path_factory.mktemp(f"fuzz-api-{kind}"), SEATED, WAITING) as s:
+    with site_on(kind, tmp_path_factory.mktemp(f"fuzz-api-{kind}"), SEATED, WAITING, True) as s:
         yield s
 
 
@@ -115,6 +115,7 @@ def test_fuzzed_requests_are_answered_as_described_and_change_nothing_refused(
         if negatable(operation.definition.raw):
             fuzzing.run(operation, GenerationMode.NEGATIVE)
     assert not fuzzing.failures, "\n\n".join(fuzzing.failures[:10])
+    assert fuzzing.refused_at_tables >= 50, "too few requests went to the real tables"
     after = site.stored()
     unchanged = [t for t in before if t not in fuzzing.changed]
     assert len(unchanged) >= len(site.seated), "an accepted request changed a table mid-deal"
@@ -122,7 +123,10 @@ def test_fuzzed_requests_are_answered_as_described_and_change_nothing_refused(
         assert after[table_id] == before[table_id], f"table {table_id} changed"
     assert site.server.get("/health").status_code == 200
     no_traceback(site.server)
-    print(f"\n{fuzzing.sent} requests; tables that took one: {sorted(fuzzing.changed)}")
+    print(
+        f"\n{fuzzing.sent} requests, {fuzzing.refused_at_tables} refused at real tables; "
+        f"tables that took one: {sorted(fuzzing.changed)}"
+    )
 
 
 class Fuzzing:
@@ -135,6 +139,8 @@ class Fuzzing:
         self.failures: list[str] = []
         self.changed: set[str] = set()
         self.sent = 0
+        #: refused requests to the real tables
+        self.refused_at_tables = 0
 
     def run(self, operation: Operation, mode: GenerationMode) -> None:
         """``EXAMPLES`` requests to ``operation``, made by ``mode``."""
@@ -162,8 +168,14 @@ class Fuzzing:
         except BaseException as e:  # schemathesis' FailureGroup is a BaseExceptionGroup
             self.failures.append(f"{case.operation.label}: {e}")
             return
+        ids = {v for k, v in case.path_parameters.items() if k in IDS}
         if case.method != "GET" and 200 <= response.status_code < 300:
-            self.changed.update(v for k, v in case.path_parameters.items() if k in IDS)
+            self.changed |= ids
+        if response.status_code >= 400:
+            self.refused_at_tables += bool(ids & set(self.site.table_ids()))
+            detail = response.json().get("detail")
+            if not (isinstance(detail, str) and detail and "\n" not in detail):
+                self.failures.append(f"{case.operation.label}: not one sentence: {detail!r}")
         shown = shown_cards(case, response)
         if shown:
             self.failures.append(f"{case.operation.label} {case.path_parameters}: {shown}")

@@ -66,7 +66,9 @@ def site(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Site]:
     kind = str(request.param)
-    with site_on(kind, tmp_path_factory.mktemp(f"fuzz-ws-{kind}"), sorted(TEMPLATES), []) as s:
+    with site_on(
+        kind, tmp_path_factory.mktemp(f"fuzz-ws-{kind}"), sorted(TEMPLATES), [], False
+    ) as s:
         yield s
 
 
