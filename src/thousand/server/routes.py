@@ -82,7 +82,9 @@ where (:func:`invalid_sentence`); a :class:`.tables.LobbyError`, raised wherever
 refused, answers its own status and sentence (404 ``there is no table 'x'`` for every
 ``{table_id}``, 503 where a table cannot be loaded or a change cannot be stored); a read the
 database cannot answer is 503 (:class:`.tables.Unavailable`'s sentence); a path no route has is
-Starlette's 404 ``Not Found``, a method it does not take 405.
+Starlette's 404 ``Not Found``, a method it does not take 405. The OpenAPI description names
+every status each route may answer (:func:`errors`, :data:`ERRORS`), each error as
+:class:`.bodies.Error`; tests/test_fuzz_api.py holds the server to it.
 """
 
 from __future__ import annotations
