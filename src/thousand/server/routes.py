@@ -83,7 +83,7 @@ refused, answers its own status and sentence (404 ``there is no table 'x'`` for 
 ``{table_id}``, 503 where a table cannot be loaded or a change cannot be stored); a read the
 database cannot answer is 503 (:class:`.tables.Unavailable`'s sentence); a path no route has is
 Starlette's 404 ``Not Found``, a method it does not take 405. The OpenAPI description names
-every status each route may answer (:func:`errors`, :data:`ERRORS`), each error as
+every status each route may answer (:mod:`.error_answers`), each error as
 :class:`.bodies.Error`; tests/test_fuzz_api.py holds the server to it.
 """
 
@@ -115,9 +115,10 @@ from ..prose import texts
 from . import reference_pages, summary
 from .account_routes import add_account_routes, signed_in
 from .accounts import AccountStore
-from .bodies import CreateTable, Error, Pending, Rematch, RulesCheck, SeatTaken, TakeSeat
+from .bodies import CreateTable, Pending, Rematch, RulesCheck, SeatTaken, TakeSeat
 from .callers import bearer, name_of_account
 from .clocks import ClockError, TimeControl
+from .error_answers import BODY_ROUTE, EVERY_ROUTE, TABLE_ROUTE, errors
 from .language import chosen_language
 from .limits import TablesUnderWay
 from .names import BadName, player_name
@@ -132,33 +133,6 @@ from .tables import Hub, LiveTable, LobbyError, Unavailable, rematch
 from .text import KEY_SHOWN, shortened
 
 AcceptLanguage = Annotated[str | None, Header(alias="Accept-Language")]
-
-#: what each error status of a route means, as the OpenAPI description says it
-ERRORS = {
-    400: "a Host the server does not answer for, a control character or lone surrogate in "
-    "the path or the query, or a body that cannot be parsed",
-    403: "the token does not hold a seat that may do this",
-    404: "there is no such table, game or page",
-    409: "the table is not where this can be done",
-    413: "the request body is over the server's limit",
-    422: "the request is not valid: the sentence says where",
-    429: "too many requests from this address, or too many tables under way",
-    503: "the database cannot answer now, or the table cannot be loaded",
-}
-#: the errors every route may answer: the guard's and the limit on requests
-EVERY_ROUTE = (400, 429)
-#: and those of every route that takes a body (the guard reads it: 413, 422)
-BODY_ROUTE = (413, 422)
-#: and those of every route that loads a table (422 as for every route with a parameter: a
-#: description without it gets FastAPI's own 422, whose shape is not this server's)
-TABLE_ROUTE = (404, 422, 503)
-
-
-def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """The error answers ``statuses`` of a route, for its ``responses``: each is
-    :class:`.bodies.Error` in JSON, whatever the route's own answers are (a page's too)."""
-    content = {"application/json": {"schema": Error.model_json_schema()}}
-    return {s: {"description": ERRORS[s], "content": content} for s in statuses}
 
 
 def add_routes(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
