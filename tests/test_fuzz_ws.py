@@ -5,7 +5,8 @@ Every table stands mid-deal, waiting for one of its two people; each person and 
 connected. The messages are JSON of wrong shapes and types, text that is no JSON, binary
 frames, huge strings, odd unicode (control characters, lone surrogates, invisible ones), and
 intents that are nearly right: a move of the wrong version, an illegal or unknown move, an id
-too long or already used, a move of another seat, or of a seat the connection does not hold.
+too long or already used, a move of another seat, or of a seat the connection does not hold;
+chat messages and mutes of wrong shapes.
 Each is sent on one of the table's connections; a first message (the hello) is fuzzed on new
 connections. Each answer is an error message valid by the protocol's schema with one sentence,
 and names no card the connection may not see (but those it was sent); an intent sent again with
@@ -39,7 +40,7 @@ EXAMPLES = 60
 HELLOS = 8
 #: the longest sentence an error may be
 SENTENCE = 300
-PROTOCOL_TYPES = ("hello", "intent", "snapshot", "ping", "leave")
+PROTOCOL_TYPES = ("hello", "intent", "snapshot", "ping", "leave", "chat", "mute")
 #: the websockets client's keepalive thread draws its pings' data from ``random`` while
 #: Hypothesis draws an example, which Hypothesis takes for a strategy that uses ``random``
 pytestmark = pytest.mark.filterwarnings(
@@ -101,7 +102,7 @@ types = st.sampled_from(PROTOCOL_TYPES) | texts | json_values
 def shapes() -> st.SearchStrategy[Any]:
     """JSON objects of about the protocol's shapes, with wrong keys, types and values."""
     keys = (
-        st.sampled_from(["token", "id", "move", "version", "type", "seat"])
+        st.sampled_from(["token", "id", "move", "version", "type", "seat", "text", "phrase"])
         | texts
         | st.text(min_size=100, max_size=3000)
     )
@@ -198,6 +199,8 @@ def accepted(frame: str | bytes, client: Client, table: Seated) -> bool:
         return True
     if data == {"type": "leave"}:
         return client.seat is not None
+    if chat_like(data):
+        return True
     if not isinstance(data, dict) or data.get("type") != "intent" or client is not table.mover:
         return False
     version = data.get("version")
@@ -219,6 +222,21 @@ def read(frame: str | bytes) -> Any:
         return json.loads(frame)
     except (ValueError, RecursionError):
         return None
+
+
+def chat_like(data: Any) -> bool:
+    """Whether ``data`` has the shape of a chat message or a mute, which the server may take
+    (whether it does is the chat's own tests' question: this one sends what must be refused)."""
+    if not isinstance(data, dict):
+        return False
+    if data.get("type") == "chat" and set(data) <= {"type", "text", "phrase"}:
+        said = [data.get("text"), data.get("phrase")]
+        return sum(isinstance(x, str) for x in said) == 1 and said.count(None) == 1
+    if data.get("type") == "mute" and set(data) <= {"type", "seat", "name", "muted"}:
+        return isinstance(data.get("muted"), bool) and (data.get("seat") is None) != (
+            data.get("name") is None
+        )
+    return False
 
 
 def strings_in(value: Any) -> list[str]:
