@@ -66,6 +66,7 @@ from .accounts import (
     name_key,
 )
 from .config import Settings
+from .error_answers import BODY_ROUTE, errors
 from .guard import BODY_METHODS, origin_allowed
 from .names import MAX_NAME, BadName, player_name
 from .tables import Hub, LobbyError, Unavailable
@@ -242,7 +243,7 @@ def add_account_routes(app: FastAPI, hub: Hub) -> None:
         give_session(request, response, session_id)
         return {"name": account.name, "csrf": csrf_token(session_id)}
 
-    @app.post("/api/accounts", status_code=201)
+    @app.post("/api/accounts", status_code=201, responses=errors(*BODY_ROUTE, 409))
     async def sign_up(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         """A new account, signed in at once."""
         try:
@@ -278,7 +279,7 @@ def add_account_routes(app: FastAPI, hub: Hub) -> None:
             return {"name": None, "created": None, "csrf": None}
         return {"name": account.name, "created": account.created, "csrf": csrf_token(cookie)}
 
-    @app.post("/api/session")
+    @app.post("/api/session", responses=errors(*BODY_ROUTE, 401))
     async def sign_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         """Sign in with a name and a password: a new session."""
         try:
@@ -298,7 +299,7 @@ def add_account_routes(app: FastAPI, hub: Hub) -> None:
             await hub.write(accounts.set_password, account.id, hashed, False)
         return await new_session(account, request, response)
 
-    @app.delete("/api/session", status_code=204)
+    @app.delete("/api/session", status_code=204, responses=errors(*BODY_ROUTE))
     async def sign_out(request: Request) -> Response:
         """Sign out: the session ends and the cookie goes."""
         response = Response(status_code=204)
@@ -309,7 +310,7 @@ def add_account_routes(app: FastAPI, hub: Hub) -> None:
             take_session(request, response)
         return response
 
-    @app.put("/api/account/password")
+    @app.put("/api/account/password", responses=errors(*BODY_ROUTE, 401))
     async def change_password(
         body: PasswordChange, request: Request, response: Response
     ) -> dict[str, Any]:
@@ -327,7 +328,7 @@ def add_account_routes(app: FastAPI, hub: Hub) -> None:
         give_session(request, response, session_id)
         return {"name": account.name, "csrf": csrf_token(session_id)}
 
-    @app.delete("/api/account", status_code=204)
+    @app.delete("/api/account", status_code=204, responses=errors(*BODY_ROUTE, 401))
     async def delete_account(body: Confirmation, request: Request) -> Response:
         """Delete the account (its password confirms it): its name, password and sessions go;
         its seats stay with their games, under the name "deleted player"."""

@@ -1,6 +1,7 @@
 """The JSON bodies of the HTTP routes (:mod:`.routes`) as pydantic models: what a request
-may send, and the answer that gives a seat. FastAPI checks a request against them and the
-OpenAPI description at ``/docs`` shows them."""
+may send, and the answers that give a seat, an error or a pending result. FastAPI checks a
+request against them and the OpenAPI description at ``/docs`` shows them; a number is strict
+(``true`` or ``"5"`` is not one, as the description says)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,11 @@ class CreateTable(BaseModel):
     template: str = "russian"
     rules: dict[str, Any] = Field(default_factory=dict)
     seed: int | None = Field(
-        None, ge=0, lt=2**62, description="the seed of the cards and the bots (default: random)"
+        None,
+        ge=0,
+        lt=2**62,
+        strict=True,
+        description="the seed of the cards and the bots (default: random)",
     )
     seats: list[SeatRequest] = Field(
         default_factory=lambda: [
@@ -58,7 +63,7 @@ class TakeSeat(BaseModel):
     """Sit down: a seat number (or the first free one), the name to play under, and the
     client's claim."""
 
-    seat: int | None = None
+    seat: int | None = Field(None, strict=True, description="the seat (default: the first free)")
     name: str = Field(
         "player",
         max_length=256,
@@ -81,6 +86,19 @@ class SeatTaken(BaseModel):
     seat: int | None
     token: str
     websocket: str
+
+
+class Error(BaseModel):
+    """Every error answer (4xx, 5xx): one sentence that says what is wrong, and where."""
+
+    detail: str
+
+
+class Pending(BaseModel):
+    """An answer that is being made: ask again shortly."""
+
+    status: Literal["pending"]
+    detail: str
 
 
 class RulesCheck(BaseModel):

@@ -31,6 +31,7 @@ from pydantic import BaseModel, Field
 
 from .accounts import AccountStore
 from .callers import bearer, name_of_account
+from .error_answers import BODY_ROUTE, errors
 from .names import BadName, player_name
 from .quickplay import (
     DEFAULT_NAME,
@@ -84,7 +85,7 @@ def add_quickplay(app: FastAPI, hub: Hub, account_of: AccountOf = _guest) -> Mat
 
     app.router.lifespan_context = lifespan
 
-    @app.post("/quickplay", status_code=201)
+    @app.post("/quickplay", status_code=201, responses=errors(*BODY_ROUTE, 409))
     async def join_queue(body: JoinQueue, request: Request) -> dict[str, Any]:
         """Play now: join the queue of a template. Tables are formed from players of close
         ratings; when the wait is over, with the players there are and medium bots."""
@@ -121,7 +122,7 @@ def add_quickplay(app: FastAPI, hub: Hub, account_of: AccountOf = _guest) -> Mat
             "wait": wait,
         }
 
-    @app.get("/quickplay/{ticket}")
+    @app.get("/quickplay/{ticket}", responses=errors(403, 404, 422, 503))
     async def ticket_state(
         ticket: str, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
@@ -131,7 +132,7 @@ def add_quickplay(app: FastAPI, hub: Hub, account_of: AccountOf = _guest) -> Mat
         view = await hub.write(ticket_view, hub.store, ticket, bearer(authorization), hub.now())
         return view.to_json()
 
-    @app.delete("/quickplay/{ticket}", status_code=204)
+    @app.delete("/quickplay/{ticket}", status_code=204, responses=errors(*BODY_ROUTE, 404, 409))
     async def leave_queue(
         ticket: str, authorization: Annotated[str | None, Header()] = None
     ) -> Response:

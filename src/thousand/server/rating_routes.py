@@ -17,6 +17,7 @@ from typing import Any
 
 from fastapi import FastAPI, Response
 
+from .error_answers import errors
 from .paging import PAGE, Limit, Offset, next_page
 from .profiles import leaderboard, profile
 from .ratings import Family
@@ -24,7 +25,7 @@ from .tables import Hub, LobbyError
 
 
 def add_rating_routes(app: FastAPI, hub: Hub) -> None:
-    @app.get("/api/ratings/{family}")
+    @app.get("/api/ratings/{family}", responses=errors(422, 503))
     async def ratings(
         family: Family, response: Response, limit: Limit = PAGE, offset: Offset = 0
     ) -> list[dict[str, Any]]:
@@ -35,7 +36,7 @@ def add_rating_routes(app: FastAPI, hub: Hub) -> None:
             next_page(response, f"/api/ratings/{family}", limit, offset)
         return board[:limit]
 
-    @app.get("/api/players/{name:path}")
+    @app.get("/api/players/{name:path}", responses=errors(404, 422, 503))
     async def player(name: str) -> dict[str, Any]:
         """A player's profile: ratings, rating history, finished games (the name, percent-
         encoded, may hold a ``/``)."""

@@ -82,7 +82,9 @@ where (:func:`invalid_sentence`); a :class:`.tables.LobbyError`, raised wherever
 refused, answers its own status and sentence (404 ``there is no table 'x'`` for every
 ``{table_id}``, 503 where a table cannot be loaded or a change cannot be stored); a read the
 database cannot answer is 503 (:class:`.tables.Unavailable`'s sentence); a path no route has is
-Starlette's 404 ``Not Found``, a method it does not take 405.
+Starlette's 404 ``Not Found``, a method it does not take 405. The OpenAPI description names
+every status each route may answer (:mod:`.error_answers`), each error as
+:class:`.bodies.Error`; tests/test_fuzz_api.py holds the server to it.
 """
 
 from __future__ import annotations
@@ -113,9 +115,10 @@ from ..prose import texts
 from . import reference_pages, summary
 from .account_routes import add_account_routes, signed_in
 from .accounts import AccountStore
-from .bodies import CreateTable, Rematch, RulesCheck, SeatTaken, TakeSeat
+from .bodies import CreateTable, Pending, Rematch, RulesCheck, SeatTaken, TakeSeat
 from .callers import bearer, name_of_account
 from .clocks import ClockError, TimeControl
+from .error_answers import BODY_ROUTE, EVERY_ROUTE, TABLE_ROUTE, errors
 from .language import chosen_language
 from .limits import TablesUnderWay
 from .names import BadName, player_name
@@ -127,13 +130,16 @@ from .rules_check import check_rules
 from .static_files import STATIC, PageFiles
 from .storage import SeatSpec, TableStatus
 from .tables import Hub, LiveTable, LobbyError, Unavailable, rematch
+from .text import KEY_SHOWN, shortened
 
 AcceptLanguage = Annotated[str | None, Header(alias="Accept-Language")]
 
 
 def add_routes(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
     """Add every route of the table above, and the answers to errors, to ``app``; ``static``
-    is the page's folder (the package's own by default)."""
+    is the page's folder (the package's own by default). Each route's OpenAPI description
+    names every status it may answer."""
+    app.router.responses = {**errors(*EVERY_ROUTE), **app.router.responses}
     add_errors(app)
     add_lobby(app, hub)
     add_account_routes(app, hub)
@@ -168,13 +174,22 @@ def add_errors(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, invalid)
 
 
+#: the most problems of one request that its sentence names
+PROBLEMS_SHOWN = 3
+
+
 def invalid_sentence(exc: RequestValidationError) -> str:
-    """What is wrong with a request's body or query, in one sentence, saying where."""
+    """What is wrong with a request's body or query, in one sentence, saying where: the first
+    ``PROBLEMS_SHOWN`` problems, and how many more there are."""
     parts = []
-    for error in exc.errors():
-        where = ".".join(str(x) for x in error.get("loc", ()) if x != "body")
+    errors = exc.errors()
+    for error in errors[:PROBLEMS_SHOWN]:
+        where = ".".join(shortened(str(x), KEY_SHOWN) for x in error.get("loc", ()) if x != "body")
         message = str(error.get("msg", "not valid"))
         parts.append(f"{where}: {message}" if where else message)
+    more = len(errors) - PROBLEMS_SHOWN
+    if more > 0:
+        parts.append(f"and {more} more")
     return "the request is not valid: " + "; ".join(parts)
 
 
@@ -188,7 +203,7 @@ def add_lobby(app: FastAPI, hub: Hub) -> None:
         """The server is up; the bot levels it offers."""
         return {"ok": True, "levels": list(available_levels())}
 
-    @app.post("/tables", status_code=201)
+    @app.post("/tables", status_code=201, responses=errors(*BODY_ROUTE, 503))
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         """Create a table. It starts when every human seat is taken (at once if none is).
         One address may have ``tables_per_address`` tables not yet finished (429 beyond)."""
@@ -225,7 +240,7 @@ def add_lobby(app: FastAPI, hub: Hub) -> None:
             made(table.id)
         return summary.table(table.row, table.game, summary.LOBBY, table.ratings)
 
-    @app.get("/tables")
+    @app.get("/tables", responses=errors(422))
     async def list_tables(
         response: Response, limit: Limit = PAGE, offset: Offset = 0
     ) -> list[dict[str, Any]]:
@@ -240,13 +255,17 @@ def add_lobby(app: FastAPI, hub: Hub) -> None:
             for t in page(found, response, "/tables", limit, offset)
         ]
 
-    @app.get("/tables/{table_id}")
+    @app.get("/tables/{table_id}", responses=errors(*TABLE_ROUTE))
     async def get_table(table_id: str) -> dict[str, Any]:
         """A table's seats, status, version and totals (never a card)."""
         table = await hub.fetch(table_id)
         return summary.table(table.row, table.game, summary.LOBBY, table.ratings)
 
-    @app.post("/tables/{table_id}/seats", status_code=201)
+    @app.post(
+        "/tables/{table_id}/seats",
+        status_code=201,
+        responses=errors(*BODY_ROUTE, *TABLE_ROUTE, 409),
+    )
     async def take_seat(table_id: str, body: TakeSeat, request: Request) -> SeatTaken:
         """Take a seat; the token in the answer acts for that seat alone. A signed-in player
         sits under the account's name (``name`` is not read), and the seat is linked to it; a
@@ -268,7 +287,11 @@ def add_lobby(app: FastAPI, hub: Hub) -> None:
             table=table.id, seat=seat, token=token, websocket=summary.websocket_path(table.id)
         )
 
-    @app.delete("/tables/{table_id}/seats/{seat}", status_code=204)
+    @app.delete(
+        "/tables/{table_id}/seats/{seat}",
+        status_code=204,
+        responses=errors(*BODY_ROUTE, *TABLE_ROUTE, 403),
+    )
     async def leave(
         table_id: str, seat: int, authorization: Annotated[str | None, Header()] = None
     ) -> Response:
@@ -282,13 +305,17 @@ def add_lobby(app: FastAPI, hub: Hub) -> None:
         await table.leave(seat)
         return Response(status_code=204)
 
-    @app.get("/tables/{table_id}/watch")
+    @app.get("/tables/{table_id}/watch", responses=errors(*TABLE_ROUTE))
     async def watch(table_id: str) -> dict[str, str]:
         """Where to watch: connect to the WebSocket and say hello without a token."""
         table = await hub.fetch(table_id)
         return {"table": table_id, "websocket": summary.websocket_path(table.id)}
 
-    @app.post("/tables/{table_id}/rematch", status_code=201)
+    @app.post(
+        "/tables/{table_id}/rematch",
+        status_code=201,
+        responses=errors(*BODY_ROUTE, *TABLE_ROUTE, 403, 409),
+    )
     async def start_rematch(
         table_id: str,
         body: Rematch | None = None,
@@ -304,7 +331,7 @@ def add_lobby(app: FastAPI, hub: Hub) -> None:
             table=new.id, seat=seat, token=token, websocket=summary.websocket_path(new.id)
         )
 
-    @app.post("/tables/{table_id}/hint")
+    @app.post("/tables/{table_id}/hint", responses=errors(*BODY_ROUTE, *TABLE_ROUTE, 403, 409))
     async def hint(
         table_id: str,
         lang: str | None = None,
@@ -322,7 +349,7 @@ def add_lobby(app: FastAPI, hub: Hub) -> None:
             raise LobbyError(403, f"only a player seated at table {table_id} may ask for a hint")
         return await table.hint(seat, chosen)
 
-    @app.get("/games")
+    @app.get("/games", responses=errors(422, 503))
     async def finished_games(
         response: Response, limit: Limit = PAGE, offset: Offset = 0
     ) -> list[dict[str, Any]]:
@@ -333,7 +360,11 @@ def add_lobby(app: FastAPI, hub: Hub) -> None:
             next_page(response, "/games", limit, offset)
         return [summary.table(row, None, summary.GAME) for row in rows[:limit]]
 
-    @app.get("/games/{table_id}/record", response_class=PlainTextResponse)
+    @app.get(
+        "/games/{table_id}/record",
+        response_class=JSONResponse,
+        responses=errors(*TABLE_ROUTE, 409),
+    )
     async def record(table_id: str) -> PlainTextResponse:
         """A finished match as a ``thousand/1`` record (hands and all: the match is over)."""
         table = await hub.fetch(table_id)
@@ -356,7 +387,7 @@ def add_web(app: FastAPI, hub: Hub, static: Path) -> None:
 
     app.mount("/static", PageFiles(directory=static, check_dir=False), name="static")
 
-    @app.get("/api/languages")
+    @app.get("/api/languages", responses=errors(422))
     async def languages(accept_language: AcceptLanguage = None) -> dict[str, Any]:
         """The five languages, each in its own words, and the one the browser asks for."""
         return {
@@ -364,21 +395,21 @@ def add_web(app: FastAPI, hub: Hub, static: Path) -> None:
             "default": negotiate(accept_language),
         }
 
-    @app.get("/api/templates")
+    @app.get("/api/templates", responses=errors(422))
     async def templates(
         lang: str | None = None, accept_language: AcceptLanguage = None
     ) -> dict[str, Any]:
         """Every built-in template: summary, description, playable, differences from russian."""
         return {"templates": templates_about(chosen_language(lang, accept_language))}
 
-    @app.get("/api/parameters")
+    @app.get("/api/parameters", responses=errors(422))
     async def parameters(
         lang: str | None = None, accept_language: AcceptLanguage = None
     ) -> dict[str, Any]:
         """Every rule parameter with its values and what each says."""
         return {"parameters": parameters_about(chosen_language(lang, accept_language))}
 
-    @app.post("/api/rules/check")
+    @app.post("/api/rules/check", responses=errors(*BODY_ROUTE))
     async def rules_check(
         body: RulesCheck, lang: str | None = None, accept_language: AcceptLanguage = None
     ) -> dict[str, Any]:
@@ -386,7 +417,7 @@ def add_web(app: FastAPI, hub: Hub, static: Path) -> None:
         with language(chosen_language(body.lang or lang, accept_language)):
             return check_rules(body.template, body.rules)
 
-    @app.get("/api/tables/live")
+    @app.get("/api/tables/live", responses=errors(422))
     async def live_tables(
         response: Response, limit: Limit = PAGE, offset: Offset = 0
     ) -> dict[str, Any]:
@@ -412,7 +443,11 @@ def add_web(app: FastAPI, hub: Hub, static: Path) -> None:
             )
         return table
 
-    @app.get("/api/games/{game_id}/replay", response_class=JSONResponse)
+    @app.get(
+        "/api/games/{game_id}/replay",
+        response_class=JSONResponse,
+        responses=errors(*TABLE_ROUTE, 409),
+    )
     async def game_replay(game_id: str) -> Response:
         """A finished match, deal by deal and move by move, every hand open, with the hints
         its players asked for."""
@@ -437,7 +472,14 @@ def add_web(app: FastAPI, hub: Hub, static: Path) -> None:
         answer = await hub.run_apart(replay_answer, record_text, head)
         return Response(answer, media_type="application/json")
 
-    @app.get("/api/games/{game_id}/analysis", response_class=JSONResponse)
+    @app.get(
+        "/api/games/{game_id}/analysis",
+        response_class=JSONResponse,
+        responses={
+            202: {"description": "the analysis is being made: ask again", "model": Pending},
+            **errors(*TABLE_ROUTE, 409),
+        },
+    )
     async def game_analysis(game_id: str) -> Response:
         """A finished match against the exact open-card solver, deal by deal and card by
         card; 202 while it is being made (ask again)."""
@@ -464,7 +506,11 @@ def add_web(app: FastAPI, hub: Hub, static: Path) -> None:
     async def reference_language(lang: str) -> RedirectResponse:
         return RedirectResponse(f"/reference/{reference_in(lang)}/")
 
-    @app.get("/reference/{lang}/{path:path}", response_class=HTMLResponse)
+    @app.get(
+        "/reference/{lang}/{path:path}",
+        response_class=HTMLResponse,
+        responses=errors(404, 422),
+    )
     async def reference_page(lang: str, path: str) -> HTMLResponse:
         """A page of the rules reference as HTML (the index at ``/reference/LANG/``)."""
         text = await asyncio.to_thread(reference_pages.page, reference_in(lang), path)

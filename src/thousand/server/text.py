@@ -19,23 +19,53 @@ def odd_character(text: str) -> str | None:
     return None
 
 
+#: a place in a JSON value: the place it is in (None: the top) and its own key or index
+Place = tuple["Place | None", str]
+
+
+#: the most characters of a key, and of a whole place, that a sentence shows
+KEY_SHOWN = 32
+PLACE_SHOWN = 120
+
+
 def odd_in(value: Any, where: str) -> str | None:
     """The first odd character in the strings (keys and values) of a JSON value, as one
-    sentence naming where it is (``body.seats.1.kind holds a lone surrogate U+D800``)."""
-    if isinstance(value, str):
-        problem = odd_character(value)
-        return None if problem is None else f"{where} holds {problem}"
-    if isinstance(value, dict):
-        for key, item in value.items():
-            problem = odd_character(key)
+    sentence naming where it is (``body.seats.1.kind holds a lone surrogate U+D800``). A long
+    key, or a long place, is cut short; a value nested however deep is read without recursion
+    (``json.loads`` may nest deeper than Python may recurse)."""
+    # (item, its place as (parent place, part), whether the item is a key), the next on top
+    stack: list[tuple[Any, Place, bool]] = [(value, (None, where), False)]
+    while stack:
+        item, place, is_key = stack.pop()
+        if isinstance(item, str):
+            problem = odd_character(item)
             if problem is not None:
-                return f"a key of {where} holds {problem}"
-            found = odd_in(item, f"{where}.{key}")
-            if found is not None:
-                return found
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            found = odd_in(item, f"{where}.{i}")
-            if found is not None:
-                return found
+                shown = shortened(place_text(place), PLACE_SHOWN)
+                return f"a key of {shown} holds {problem}" if is_key else f"{shown} holds {problem}"
+        elif isinstance(item, dict):
+            for key, inner in reversed(item.items()):
+                stack.append((inner, (place, shortened(key, KEY_SHOWN)), False))
+                stack.append((key, place, True))
+        elif isinstance(item, list):
+            stack.extend(
+                (inner, (place, str(i)), False) for i, inner in reversed(list(enumerate(item)))
+            )
     return None
+
+
+def place_text(place: Place) -> str:
+    """``body.seats.1.kind``."""
+    parts = []
+    at: Place | None = place
+    while at is not None:
+        parts.append(at[1])
+        at = at[0]
+    return ".".join(reversed(parts))
+
+
+def shortened(text: str, most: int) -> str:
+    """``text``, or its start and its end around ``...`` where it is longer than ``most``."""
+    if len(text) <= most:
+        return text
+    half = (most - 3) // 2
+    return text[:half] + "..." + text[-half:]
