@@ -70,6 +70,11 @@ def reach(client: Client, version: int) -> None:
         client.recv(20)
 
 
+def answer_to(client: Client, intent: str) -> Message:
+    """Read up to the answer to ``intent`` (an ack or an error)."""
+    return client.recv_until(lambda m: m.get("intent") == intent)
+
+
 def same_start(one: list[Message], other: list[Message]) -> int:
     """Assert that two lists of events agree as far as both go; how far that is."""
     n = min(len(one), len(other))
@@ -126,7 +131,7 @@ def test_clients_of_one_table_on_two_processes_see_the_same_game(
         mover = rng.choice(movers)
         assert mover.view is not None
         intent = mover.intent(choose(list(mover.view["legal_actions"])))
-        answer = mover.recv_until(lambda m, i=intent: m.get("intent") == i)
+        answer = answer_to(mover, intent)
         assert answer["type"] == "ack" or answer["code"] == "stale", answer
         answers.append(answer["type"] if answer["type"] == "ack" else "stale")
     assert answers.count("ack") >= 5, answers
@@ -204,10 +209,7 @@ def test_intents_racing_through_two_processes_one_stored_the_other_stale(
             continue
         first, second = rng.sample(legal, 2)
         ids = (here.intent(first), there.intent(second))
-        answers = [
-            c.recv_until(lambda m, i=i: m.get("intent") == i)
-            for c, i in zip((here, there), ids, strict=True)
-        ]
+        answers = [answer_to(c, i) for c, i in zip((here, there), ids, strict=True)]
         kinds = sorted(m["type"] if m["type"] == "ack" else m["code"] for m in answers)
         assert kinds == ["ack", "stale"], answers
         loser = here if answers[0]["type"] == "error" else there
