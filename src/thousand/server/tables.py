@@ -44,7 +44,7 @@ from ..records.replay import report_json
 from ..rules import Rules, RulesError, rules_from_record
 from . import protocol, summary
 from .analyses import FORMAT, analysis_answer
-from .bus import Bus, Change, Notice
+from .bus import Bus, Change, Move, Notice
 from .config import Settings
 from .storage import (
     DealRow,
@@ -187,6 +187,8 @@ class LiveTable:
         #: catching up with the database after another process's notice (:meth:`nudge`)
         self._follow_task: asyncio.Task[None] | None = None
         self._behind = False
+        #: moves heard of on the bus, not yet taken, by version
+        self._heard: dict[int, Move] = {}
         #: the hint being thought out or given last: (version, seat), and its computation
         self._hint: tuple[tuple[int, int], asyncio.Future[tuple[int, Why]]] | None = None
         #: when a person was last connected (wall-clock seconds), and what the store holds;
@@ -630,7 +632,7 @@ class LiveTable:
             status,
         )
         self._take_move(seat, action, game, MoveRow(version, 0, seat, token, intent_id, occupancy))
-        self.hub.announce(self.id, version, Change.MOVE)
+        self.hub.announce(self.id, version, Change.MOVE, Move(seat, token, intent_id, occupancy))
         self.hub.observe(self.id, version, self.hub.clock() - started)
         if status != TableStatus.FINISHED and not game.in_deal:
             await self._deal_or_defer()
@@ -660,19 +662,47 @@ class LiveTable:
 
     # -- other processes' changes (with a bus) ---------------------------------------------
 
-    def nudge(self) -> None:
+    def nudge(self, move: tuple[int, Move] | None = None) -> None:
         """Another process changed the table: catch up with the database soon (one catch-up
-        at a time, however many notices come meanwhile)."""
-        self._behind = True
+        at a time, however many notices come meanwhile). A notice's ``move`` (its version and
+        the move) is taken as it is where it is the next version, without reading the
+        database."""
+        if move is not None:
+            self._heard[move[0]] = move[1]
+        else:
+            self._behind = True
         if self._follow_task is None or self._follow_task.done():
             self._follow_task = asyncio.get_running_loop().create_task(self._follow())
 
+    def _take_heard(self) -> bool:
+        """Take the moves heard of that follow this copy's version; whether the copy is up to
+        every version heard of."""
+        while (heard := self._heard.pop(self.version + 1, None)) is not None:
+            if self.game.deal is None or self.game.deal.to_act != heard.seat:
+                self._heard.clear()
+                return False
+            try:
+                action = self.game.deal.check(heard.move)
+            except ValueError:
+                self._heard.clear()
+                return False
+            stored = MoveRow(self.version + 1, 0, heard.seat, heard.move, heard.intent_id)
+            stored = replace(stored, occupancy=heard.occupancy)
+            self._take_move(heard.seat, action, self.game.apply(action), stored)
+        caught_up = not any(v > self.version for v in self._heard)
+        self._heard = {v: m for v, m in self._heard.items() if v > self.version}
+        return caught_up
+
     async def _follow(self) -> None:
         pause = RETRY_FIRST
-        while self._behind and not self.hub.closing:
-            self._behind = False
+        while (self._behind or self._heard) and not self.hub.closing:
+            behind, self._behind = self._behind, False
             try:
                 async with self.lock:
+                    if self._take_heard() and not behind:
+                        self._kick_bot()
+                        continue
+                    self._heard.clear()
                     await self._catch_up()
             except (Unavailable, DBAPIError, PoolTimeout):
                 self._behind = True
@@ -907,10 +937,12 @@ class Hub:
             await self.write(self.store.release_leases, self.origin)
         await self.bus.close()
 
-    def announce(self, table_id: str, version: int, change: Change) -> None:
+    def announce(
+        self, table_id: str, version: int, change: Change, move: Move | None = None
+    ) -> None:
         """Tell the other processes that a table changed (its change is stored)."""
         if self.bus is not None:
-            self.bus.publish(table_id, version, change)
+            self.bus.publish(table_id, version, change, move)
 
     def leads(self, table_id: str) -> bool:
         """Whether this process runs the table's own work (its bots, its deals): always
@@ -942,7 +974,10 @@ class Hub:
             return
         if notice.change in (Change.MOVE, Change.DEAL) and notice.version <= table.version:
             return  # caught up already
-        table.nudge()
+        if notice.change == Change.MOVE and notice.move is not None:
+            table.nudge((notice.version, notice.move))
+        else:
+            table.nudge()
 
     def _adopt(self, table_id: str) -> None:
         """Load a table another process holds (so that the lists show it), in the
@@ -1026,6 +1061,10 @@ class Hub:
             log.warning("table %s: its lease was taken over by another process", table_id)
         self.held = kept
         self.held_until = began + LEASE_SECONDS
+        for table_id in kept:  # a worker that stopped while the leases could not be renewed
+            table = self.tables.get(table_id)
+            if table is not None:
+                table._kick_bot()
 
     async def write(self, call: Callable[..., T], *args: Any) -> T:
         """Run a storage call in the storage threads (the event loop goes on meanwhile); one
