@@ -2,11 +2,13 @@
 
 It wires the store and the tables (:class:`.tables.Hub`) into the app's lifespan, the outer
 wall (:class:`.guard.Guard`) and the limit on requests per address around every route, the
-HTTP routes (:mod:`.routes`, with the table of them all) and the WebSocket (:mod:`.websocket`).
+HTTP routes (:mod:`.routes`, with the table of them all), the accounts and the session check
+(:mod:`.account_routes`) and the WebSocket (:mod:`.websocket`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from typing import Any
@@ -14,6 +16,9 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
+from . import passwords
+from .account_routes import add_session_check
+from .accounts import AccountStore
 from .config import Settings
 from .guard import Guard
 from .limits import PerAddress
@@ -31,6 +36,7 @@ def create_app(settings: Settings) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         store.migrate()
+        await asyncio.to_thread(passwords.warm)
         hub.load()
         hub.start_bus()
         await hub.resume()
@@ -47,6 +53,8 @@ def create_app(settings: Settings) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.hub = hub
+    # the session check runs inside the request limit and the Guard (added after it)
+    add_session_check(app, AccountStore(store), settings)
 
     @app.middleware("http")
     async def limit_requests(request: Request, call_next: Any) -> Response:

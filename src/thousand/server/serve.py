@@ -42,6 +42,10 @@ def settings_of(args: argparse.Namespace) -> Settings:
         close_idle=args.close_idle,
         allowed_hosts=allowed_hosts(args.host, args.allowed_host),
         allowed_origins=tuple(args.allowed_origin),
+        sign_in_per_name=args.sign_in_per_name,
+        sign_in_per_address=args.sign_in_per_address,
+        limits_storage=args.limits_storage,
+        secure_cookies=args.secure_cookies,
     )
 
 
