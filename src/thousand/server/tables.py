@@ -81,7 +81,7 @@ LEAVER_BOT = "medium"
 SWEEP_MOST = 30.0
 #: with a bus, the seconds a table's lease lasts, and between two renewals of every lease a
 #: process holds (a process that dies has its tables taken over within about the sum)
-LEASE_SECONDS = 3.0
+LEASE_SECONDS = 4.0
 LEASE_RENEW = 1.0
 
 log = logging.getLogger("thousand.server")
@@ -931,6 +931,7 @@ class Hub:
         # SQLite takes one writer at a time; PostgreSQL commits many tables' moves at once
         threads = 1 if store.engine.dialect.name == "sqlite" else 8
         self.writer = ThreadPoolExecutor(threads, thread_name_prefix="thousand-storage")
+        self.lease_writer = ThreadPoolExecutor(1, thread_name_prefix="thousand-leases")
         #: heavy work (a table loaded and rebuilt, a record written) runs here, a
         #: few at a time, never on the event loop
         self.heavy = ThreadPoolExecutor(settings.heavy_workers, thread_name_prefix="thousand-heavy")
@@ -969,7 +970,7 @@ class Hub:
             self._leasing.cancel()
         self.held.clear()
         with contextlib.suppress(Exception):
-            await self.write(self.store.release_leases, self.origin)
+            await self.lease_write(self.store.release_leases, self.origin)
         await self.bus.close()
 
     def announce(
@@ -992,7 +993,7 @@ class Hub:
             return
         async with self._lease_lock:
             try:
-                won = await self.write(
+                won = await self.lease_write(
                     self.store.claim_lease, table_id, self.origin, self.now(), LEASE_SECONDS
                 )
             except Unavailable:
@@ -1064,10 +1065,10 @@ class Hub:
         free: of tables just started, or of a process that stopped or died."""
         async with self._lease_lock:
             await self._renew()
-        free = await self.write(self.store.unleased, self.now())
+        free = await self.lease_write(self.store.unleased, self.now())
         for table_id in free:
             async with self._lease_lock:
-                won = await self.write(
+                won = await self.lease_write(
                     self.store.claim_lease, table_id, self.origin, self.now(), LEASE_SECONDS
                 )
                 if won:
@@ -1088,7 +1089,7 @@ class Hub:
             for t in self.held
             if t in self.tables and self.tables[t].status == TableStatus.PLAYING
         ]
-        kept = await self.write(
+        kept = await self.lease_write(
             self.store.renew_leases, self.origin, playing, self.now(), LEASE_SECONDS
         )
         lost = set(playing) - kept
@@ -1106,6 +1107,16 @@ class Hub:
         table waits for its own writes, under its lock, so its changes stay in order. A call
         the database cannot take now is tried again, with growing pauses, for
         ``WRITE_PATIENCE`` seconds, and then :class:`Unavailable`; each try is logged."""
+        return await self._write_in(self.writer, call, *args)
+
+    async def lease_write(self, call: Callable[..., T], *args: Any) -> T:
+        """:meth:`write` in a thread of the leases' own, so that renewing them never waits
+        behind the tables' writes (a lease not renewed in time is lost)."""
+        return await self._write_in(self.lease_writer, call, *args)
+
+    async def _write_in(
+        self, executor: ThreadPoolExecutor, call: Callable[..., T], *args: Any
+    ) -> T:
         loop = asyncio.get_running_loop()
         deadline = time.monotonic() + WRITE_PATIENCE
         pause = RETRY_FIRST
@@ -1116,7 +1127,7 @@ class Hub:
             if self.closing:
                 raise Unavailable()
             try:
-                result = await loop.run_in_executor(self.writer, call, *args)
+                result = await loop.run_in_executor(executor, call, *args)
             except (DBAPIError, PoolTimeout) as e:
                 if not _transient(e):
                     raise
@@ -1379,6 +1390,7 @@ class Hub:
         if self._sweeper is not None:
             self._sweeper.cancel()
         self.writer.shutdown(wait=True)
+        self.lease_writer.shutdown(wait=True)
         self.heavy.shutdown(wait=True)
         if self.processes is not None:
             self.processes.shutdown(wait=True, cancel_futures=True)
