@@ -38,9 +38,11 @@ def create_app(settings: Settings) -> FastAPI:
         store.migrate()
         await asyncio.to_thread(passwords.warm)
         hub.load()
+        hub.start_bus()
         await hub.resume()
         hub.start_sweeping()
         yield
+        await hub.stop_bus()
         hub.closing = True
         hub.close()
         store.close()

@@ -38,6 +38,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from .accounts import Account, AccountStore
+from .bus import Change
 from .chat_store import ChatRow, ChatStore, MuteRow
 from .limits import Bucket
 from .names import BadName, player_name
@@ -303,6 +304,7 @@ class ChatRoom:
             time.time(),
         )
         await self.table.hub.write(self.store.post, self.table.id, row)
+        self.table.hub.announce(self.table.id, self.table.version, Change.CHAT)
         await self.deliver()
 
     async def mute(self, conn: Connection, mute: Mute, session: str | None) -> None:

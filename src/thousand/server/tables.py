@@ -44,6 +44,7 @@ from ..records.replay import report_json
 from ..rules import Rules, RulesError, rules_from_record
 from . import protocol, summary
 from .analyses import FORMAT, analysis_answer
+from .bus import Bus, Change, Move, Notice
 from .chat import ChatRoom
 from .clocks import Clocks, Played, TimeControl
 from .config import Settings
@@ -80,6 +81,10 @@ LEAVER_BOT = "medium"
 #: the longest pause between two rounds of :meth:`Hub.sweep` (a shorter ``close_idle`` sweeps
 #: more often)
 SWEEP_MOST = 30.0
+#: with a bus, the seconds a table's lease lasts, and between two renewals of every lease a
+#: process holds (a process that dies has its tables taken over within about the sum)
+LEASE_SECONDS = 4.0
+LEASE_RENEW = 1.0
 
 log = logging.getLogger("thousand.server")
 T = TypeVar("T")
@@ -133,6 +138,8 @@ class Connection:
     seat: int | None
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     closed: bool = False
+    #: the hash of the token the seat was taken with (None: a spectator's)
+    holder: str | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; a client that has let ``MAX_BACKLOG`` pile up unread is cut off
@@ -182,6 +189,11 @@ class LiveTable:
             if spec.kind == "bot"
         }
         self._bot_task: asyncio.Task[None] | None = None
+        #: catching up with the database after another process's notice (:meth:`nudge`)
+        self._follow_task: asyncio.Task[None] | None = None
+        self._behind = False
+        #: moves heard of on the bus, not yet taken, by version
+        self._heard: dict[int, Move] = {}
         #: the hint being thought out or given last: (version, seat), and its computation
         self._hint: tuple[tuple[int, int], asyncio.Future[tuple[int, Why]]] | None = None
         #: when a person was last connected (wall-clock seconds), and what the store holds;
@@ -193,6 +205,8 @@ class LiveTable:
         self.clocks = _clocks_of(row, hub.now())
         #: since when each person's seat has had no open connection (wall-clock seconds)
         self.away: dict[int, float] = {s: hub.now() for s in range(len(row.seat_specs))}
+        #: the seats connected to the table through each other process (by the bus)
+        self.elsewhere: dict[str, frozenset[int]] = {}
         #: set at each change a timed turn's wait should see (a move, a connection)
         self._wake = asyncio.Event()
         #: the medium bots that move for people whose time ran out, made when first needed
@@ -295,40 +309,52 @@ class LiveTable:
         request made again (after a lost answer or a server that died) gets the same seat.
         ``account``: the signed-in player's account, linked to the seat (None: a guest)."""
         async with self.lock:
-            if self.status == TableStatus.CLOSED:
-                raise LobbyError(409, f"table {self.id} is closed")
-            if claim is not None and (held := self.seat_of(claim)) is not None:
-                if seat is not None and seat != held:
-                    raise LobbyError(
-                        409, f"this claim holds seat {held} of table {self.id}, not seat {seat}"
-                    )
-                return held, claim
-            free = self.free_seats()
-            if seat is None:
-                if not free:
-                    raise LobbyError(409, f"table {self.id} has no free seat")
-                seat = free[0]
-            elif not 0 <= seat < len(self.row.seat_specs):
-                raise LobbyError(422, f"seat {seat} is not a seat of table {self.id}")
-            elif seat not in free:
-                raise LobbyError(409, f"seat {seat} of table {self.id} is not free")
-            if self.row.rated and account is None:
+            for _ in range(3):
+                try:
+                    return await self._take_seat(seat, name, claim, account)
+                except StoreConflict:  # another server changed the seats: look again
+                    await self._catch_up()
+            raise LobbyError(409, f"the seats of table {self.id} keep changing: try again")
+
+    async def _take_seat(
+        self, seat: int | None, name: str, claim: str | None, account: str | None
+    ) -> tuple[int, str]:
+        if self.status == TableStatus.CLOSED:
+            raise LobbyError(409, f"table {self.id} is closed")
+        if claim is not None and (held := self.seat_of(claim)) is not None:
+            if seat is not None and seat != held:
                 raise LobbyError(
-                    403, f"table {self.id} is rated: only a signed-in player may take its seats"
+                    409, f"this claim holds seat {held} of table {self.id}, not seat {seat}"
                 )
-            token = claim if claim is not None else secrets.token_urlsafe(24)
-            taken = SeatRow(name, token_hash(token), self.row.seats[seat].occupancy + 1, account)
-            await self.hub.write(self.hub.store.set_seat, self.id, seat, taken)
-            self.row.seats[seat] = taken
-            self.seen = self.hub.now()
-            if not any(c.seat == seat for c in self.connections):
-                self.away[seat] = self.seen
-            await self.hub.refresh_ratings(self)
-            self.game = _renamed(self.game, summary.player_names(self.row))
-            self._tell_seats()
-            if self.status == TableStatus.OPEN and not self.free_seats():
-                await self._start()
-            return seat, token
+            return held, claim
+        free = self.free_seats()
+        if seat is None:
+            if not free:
+                raise LobbyError(409, f"table {self.id} has no free seat")
+            seat = free[0]
+        elif not 0 <= seat < len(self.row.seat_specs):
+            raise LobbyError(422, f"seat {seat} is not a seat of table {self.id}")
+        elif seat not in free:
+            raise LobbyError(409, f"seat {seat} of table {self.id} is not free")
+        if self.row.rated and account is None:
+            raise LobbyError(
+                403, f"table {self.id} is rated: only a signed-in player may take its seats"
+            )
+        token = claim if claim is not None else secrets.token_urlsafe(24)
+        before = self.row.seats[seat]
+        taken = SeatRow(name, token_hash(token), before.occupancy + 1, account)
+        await self.hub.write(self.hub.store.set_seat, self.id, seat, before, taken)
+        self.row.seats[seat] = taken
+        self.hub.announce(self.id, self.version, Change.SEATS)
+        self.seen = self.hub.now()
+        if not any(c.seat == seat for c in self.connections):
+            self.away[seat] = self.seen
+        await self.hub.refresh_ratings(self)
+        self.game = _renamed(self.game, summary.player_names(self.row))
+        self._tell_seats()
+        if self.status == TableStatus.OPEN and not self.free_seats():
+            await self._start()
+        return seat, token
 
     def people(self) -> list[int]:
         """The seats a person holds (taken human seats)."""
@@ -338,53 +364,71 @@ class LiveTable:
             if spec.kind == "human" and self.row.seats[s].token_hash is not None
         ]
 
-    async def leave(self, seat: int) -> str:
+    async def leave(self, seat: int, holder: str | None = None) -> str:
         """A person leaves ``seat``; its token is void from now on. What becomes of the seat
         (the answer): ``"closed"``, the table is closed, where no other person holds a seat of
         a table not yet finished; else ``"bot"``, a medium bot plays the seat on, during the
         match; else ``"free"``, the seat is free for another (before the match starts, or
-        after it is over)."""
+        after it is over). ``holder``: the hash of the leaver's token, which must still hold
+        the seat (another server may have changed it: the table is caught up first)."""
         async with self.lock:
-            # a match that is over keeps the names it was played under (its record's), and
-            # the accounts that played it
-            held = self.row.seats[seat]
-            over = self.status.over
-            left = SeatRow(
-                held.name if over else None, None, held.occupancy, held.account if over else None
+            await self._catch_up()
+            if holder is not None and self.row.seats[seat].token_hash != holder:
+                raise LobbyError(403, f"this token does not hold seat {seat} of table {self.id}")
+            try:
+                return await self._leave(seat)
+            except StoreConflict:  # another server changed the seat: it is not as asked
+                await self._catch_up()
+                raise LobbyError(
+                    409, f"seat {seat} of table {self.id} was changed meanwhile: look again"
+                ) from None
+
+    async def _leave(self, seat: int) -> str:
+        # a match that is over keeps the names it was played under (its record's), and
+        # the accounts that played it
+        before = self.row.seats[seat]
+        over = self.status.over
+        left = SeatRow(
+            before.name if over else None, None, before.occupancy, before.account if over else None
+        )
+        alone = not [s for s in self.people() if s != seat]
+        if not self.status.over and alone:
+            outcome = "closed"
+        elif self.status == TableStatus.PLAYING:
+            outcome = "bot"
+        else:
+            outcome = "free"
+        if outcome == "bot":
+            specs = tuple(
+                SeatSpec("bot", LEAVER_BOT) if s == seat else spec
+                for s, spec in enumerate(self.row.seat_specs)
             )
-            alone = not [s for s in self.people() if s != seat]
-            if not self.status.over and alone:
-                outcome = "closed"
-            elif self.status == TableStatus.PLAYING:
-                outcome = "bot"
-            else:
-                outcome = "free"
-            if outcome == "bot":
-                specs = tuple(
-                    SeatSpec("bot", LEAVER_BOT) if s == seat else spec
-                    for s, spec in enumerate(self.row.seat_specs)
-                )
-                await self.hub.write(self.hub.store.seat_to_bot, self.id, specs, seat, left)
-                self.row.seat_specs = specs
-                self.bots[seat] = make_bot(LEAVER_BOT, derive_seed(self.row.seed, "seat", seat))
-                if self.clocks is not None:  # a bot's seat has no clock
-                    self.clocks.banks[seat] = None
-            else:
-                await self.hub.write(self.hub.store.set_seat, self.id, seat, left)
-            self.row.seats[seat] = left
-            for conn in list(self.connections):
-                if conn.seat == seat:
-                    conn.send(protocol.error("left", f"seat {seat} was left; this token is void"))
-                    conn.close()
-                    self.connections.discard(conn)
-            if not self.status.over:
-                self.game = _renamed(self.game, summary.player_names(self.row))
-            if outcome == "closed":
-                await self._close()
-            else:
-                self._tell_seats()
-                self._kick_bot()
-            return outcome
+            await self.hub.write(self.hub.store.seat_to_bot, self.id, specs, seat, before, left)
+            self.row.seat_specs = specs
+            self.bots[seat] = make_bot(LEAVER_BOT, derive_seed(self.row.seed, "seat", seat))
+            if self.clocks is not None:  # a bot's seat has no clock
+                self.clocks.banks[seat] = None
+        else:
+            await self.hub.write(self.hub.store.set_seat, self.id, seat, before, left)
+        self.row.seats[seat] = left
+        self.hub.announce(self.id, self.version, Change.SEATS)
+        self._void(seat)
+        if not self.status.over:
+            self.game = _renamed(self.game, summary.player_names(self.row))
+        if outcome == "closed":
+            await self._close()
+        else:
+            self._tell_seats()
+            self._kick_bot()
+        return outcome
+
+    def _void(self, seat: int) -> None:
+        """The seat's occupant has left: its connections are told so and closed."""
+        for conn in list(self.connections):
+            if conn.seat == seat:
+                conn.send(protocol.error("left", f"seat {seat} was left; this token is void"))
+                conn.close()
+                self.connections.discard(conn)
 
     def forget_account(self, account: str, name: str) -> None:
         """The seats of a deleted account go by ``name`` and belong to no account (the store
@@ -400,9 +444,17 @@ class LiveTable:
 
     async def _close(self) -> None:
         """Close the table (under its lock): it leaves the lists, nothing more is played, and
-        every connection is told (a ``seats`` message with status ``closed``)."""
-        await self.hub.write(self.hub.store.set_status, self.id, TableStatus.CLOSED)
+        every connection is told (a ``seats`` message with status ``closed``). Where another
+        server moved the table on meanwhile it is caught up instead, and stays open."""
+        try:
+            await self.hub.write(
+                self.hub.store.set_status, self.id, TableStatus.CLOSED, self.version
+            )
+        except StoreConflict:
+            await self._catch_up()
+            return
         self.row.status = TableStatus.CLOSED
+        self.hub.announce(self.id, self.version, Change.SEATS)
         self._tell_seats()
         log.info("table %s is closed", self.id)
 
@@ -412,8 +464,14 @@ class LiveTable:
         async with self.lock:
             if self.status.over or self.connections or self.hub.now() - self.seen < idle:
                 return False
+            if self.hub.bus is not None:  # a person may be connected to another process
+                stored = await self.hub.write(self.hub.store.seen_of, self.id)
+                if stored is not None and stored > self.seen:
+                    self.seen = self.seen_stored = stored
+                if self.hub.now() - self.seen < idle:
+                    return False
             await self._close()
-            return True
+            return self.status == TableStatus.CLOSED
 
     def _tell_seats(self) -> None:
         seats = summary.seats(self.row, self.ratings)
@@ -475,6 +533,7 @@ class LiveTable:
         if conn.seat is not None:
             self.away.pop(conn.seat, None)
             self._wake.set()
+            self._tell_presence()
         conn.send(self.snapshot(conn.seat))
 
     def detach(self, conn: Connection) -> None:
@@ -483,7 +542,30 @@ class LiveTable:
         if conn.seat is not None and not any(c.seat == conn.seat for c in self.connections):
             self.away[conn.seat] = self.seen
             self._wake.set()
+            self._tell_presence()
         self.hub.trim()
+
+    def present_here(self) -> tuple[int, ...]:
+        """The seats with a connection to the table through this process."""
+        return tuple(sorted({c.seat for c in self.connections if c.seat is not None}))
+
+    def _tell_presence(self) -> None:
+        """Tell the other processes which seats are connected here (a timed table's lease
+        holder must not play for a seat connected elsewhere)."""
+        self.hub.announce(self.id, self.version, Change.PRESENCE, present=self.present_here())
+
+    def heard_presence(self, origin: str, present: tuple[int, ...]) -> None:
+        """Another process says which seats are connected to the table through it: a seat
+        connected anywhere is not away."""
+        self.elsewhere[origin] = frozenset(present)
+        now = self.hub.now()
+        for seat in range(len(self.row.seat_specs)):
+            anywhere = any(seat in seats for seats in self.elsewhere.values())
+            if anywhere:
+                self.away.pop(seat, None)
+            elif seat not in self.away and not any(c.seat == seat for c in self.connections):
+                self.away[seat] = now
+        self._wake.set()
 
     def refusal(self, seat: int | None) -> str | None:
         """Why a new connection for ``seat`` (None: a spectator) cannot join, or None: a
@@ -530,7 +612,30 @@ class LiveTable:
             except Unavailable as e:
                 conn.send(protocol.error("unavailable", str(e), intent.id))
                 return
+            except StoreConflict:  # another server stored a move first
+                await self._stale(conn, intent, key)
+                return
             conn.send(protocol.ack(intent.id, self.answered[key]))
+
+    async def _stale(
+        self, conn: Connection, intent: protocol.Intent, key: tuple[int, int, str]
+    ) -> None:
+        """The table moved on through another server while ``intent`` was being stored: catch
+        up from the database, refuse the intent as stale (unless it was this very intent,
+        sent again through another server) and send the client a snapshot to resync."""
+        seen = intent.version
+        try:
+            await self._catch_up()
+        except Unavailable as e:
+            conn.send(protocol.error("unavailable", str(e), intent.id))
+            return
+        done = self.answered.get(key)
+        if done is not None:
+            conn.send(protocol.ack(intent.id, done))
+            return
+        message = f"the intent saw version {seen}, the table is at {self.version}"
+        conn.send(protocol.error("stale", message, intent.id))
+        conn.send(self.snapshot(conn.seat))
 
     def _refusal(self, seat: int, intent: protocol.Intent) -> tuple[str, str] | None:
         if self.row.seats[seat].token_hash is None:
@@ -550,6 +655,9 @@ class LiveTable:
     # -- changing the game ------------------------------------------------------------------
 
     async def _start(self) -> None:
+        # with a bus the process that starts the table runs it: it takes the lease before the
+        # stored status says "playing" (which the other processes look for)
+        await self.hub.claim(self.id)
         self.row.status = TableStatus.PLAYING
         if self.game.deal is None:
             await self._deal_or_defer()
@@ -572,18 +680,28 @@ class LiveTable:
         log = game.logs[-1]
         version = self.version + 1
         clocks = None if self.clocks is None else replace(self.clocks, started=self.hub.now())
-        await self.hub.write(
-            self.hub.store.append_deal,
-            self.id,
-            DealRow(number, version, log.dealer, log.dealt),
-            self.status,
-            (),
-            None if clocks is None else (clocks.started, clocks.banks),
-        )
-        self.row.version = version
-        self.game = game
+        try:
+            await self.hub.write(
+                self.hub.store.append_deal,
+                self.id,
+                DealRow(number, version, log.dealer, log.dealt),
+                self.status,
+                (),
+                None if clocks is None else (clocks.started, clocks.banks),
+            )
+        except StoreConflict:  # another server dealt it (or moved on) first
+            await self._catch_up()
+            return
+        self._take_deal(game)
         self._clocks_moved(clocks)
-        event = {"kind": "deal", "number": number, "dealer": log.dealer}
+        self.hub.announce(self.id, version, Change.DEAL)
+
+    def _take_deal(self, game: Game) -> None:
+        """Take the game with its new deal (stored) and tell every connection."""
+        self.row.version += 1
+        self.game = game
+        dealt = game.logs[-1]
+        event = {"kind": "deal", "number": len(game.logs), "dealer": dealt.dealer}
         self._broadcast(lambda _seat: event)
 
     async def _commit(
@@ -610,13 +728,27 @@ class LiveTable:
             status,
             None if clocks is None else (clocks.started, clocks.banks),
         )
-        self.row.version = version
-        self.row.status = status
+        self._take_move(seat, action, game, stored)
+        self._clocks_moved(clocks)
+        self.hub.announce(self.id, version, Change.MOVE, Move(seat, token, intent_id, occupancy))
+        self.hub.observe(self.id, version, self.hub.clock() - started)
+        if status == TableStatus.FINISHED:  # (the process that stores the last move rates it)
+            await self.hub.rate(self)
+            self._tell_seats()
+        elif not game.in_deal:
+            await self._deal_or_defer()
+        self._kick_bot()
+
+    def _take_move(self, seat: int, action: int, game: Game, stored: MoveRow) -> None:
+        """Take the game after a move (stored as ``stored``) and tell every connection of it
+        (the caller tells them the seats where the match is won)."""
+        self.row.version = stored.version
+        if game.over:
+            self.row.status = TableStatus.FINISHED
         self.game = game
         self.row.moves.append(stored)
-        self._clocks_moved(clocks)
-        if intent_id is not None:
-            self.answered[(seat, occupancy, intent_id)] = version
+        if stored.intent_id is not None:
+            self.answered[(seat, stored.occupancy, stored.intent_id)] = stored.version
         report = game.reports[-1] if not game.in_deal else None
         open_pass = self.rules.talon_open_pass
 
@@ -628,12 +760,134 @@ class LiveTable:
             return ev
 
         self._broadcast(event_for)
-        self.hub.observe(self.id, version, self.hub.clock() - started)
-        if status == TableStatus.FINISHED:
-            await self.hub.rate(self)
+
+    # -- other processes' changes (with a bus) ---------------------------------------------
+
+    def nudge(self, move: tuple[int, Move] | None = None) -> None:
+        """Another process changed the table: catch up with the database soon (one catch-up
+        at a time, however many notices come meanwhile). A notice's ``move`` (its version and
+        the move) is taken as it is where it is the next version, without reading the
+        database."""
+        if move is not None:
+            self._heard[move[0]] = move[1]
+        else:
+            self._behind = True
+        if self._follow_task is None or self._follow_task.done():
+            self._follow_task = asyncio.get_running_loop().create_task(self._follow())
+
+    def _take_heard(self) -> bool:
+        """Take the moves heard of that follow this copy's version; whether the copy is up to
+        every version heard of."""
+        while (heard := self._heard.pop(self.version + 1, None)) is not None:
+            if self.game.deal is None or self.game.deal.to_act != heard.seat:
+                self._heard.clear()
+                return False
+            try:
+                action = self.game.deal.check(heard.move)
+            except ValueError:
+                self._heard.clear()
+                return False
+            stored = MoveRow(self.version + 1, 0, heard.seat, heard.move, heard.intent_id)
+            stored = replace(stored, occupancy=heard.occupancy)
+            self._take_move(heard.seat, action, self.game.apply(action), stored)
+            self._followed(heard.seat)
+            if self.status == TableStatus.FINISHED:
+                self._tell_seats()
+        caught_up = not any(v > self.version for v in self._heard)
+        self._heard = {v: m for v, m in self._heard.items() if v > self.version}
+        return caught_up
+
+    async def _follow(self) -> None:
+        pause = RETRY_FIRST
+        while (self._behind or self._heard) and not self.hub.closing:
+            behind, self._behind = self._behind, False
+            try:
+                async with self.lock:
+                    if self._take_heard() and not behind:
+                        self._kick_bot()
+                        continue
+                    self._heard.clear()
+                    await self._catch_up()
+            except (Unavailable, DBAPIError, PoolTimeout):
+                self._behind = True
+                log.warning("table %s: catching up waits %.2f s for the database", self.id, pause)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, RETRY_MOST)
+            except Exception:
+                if not self.hub.closing:
+                    log.exception("table %s: catching up failed", self.id)
+                return
+
+    async def _reload(self) -> None:
+        """Rebuild the table from the database, whole (under the lock), and send every
+        connection a snapshot."""
+        row = await self.hub.write(self.hub.store.load, self.id)
+        if row is None:
+            return
+        self.row = row
+        self.game = self._rebuild()
+        for conn in list(self.connections):
+            conn.send(self.snapshot(conn.seat))
+        self._kick_bot()
+
+    async def _catch_up(self) -> None:
+        """Take what the database holds of the table beyond this copy (under the lock): the
+        seats and status, and every deal and move after this version, each told to this
+        process's connections as though it had been made here."""
+        row = await self.hub.write(self.hub.store.since, self.id, self.version)
+        if row is None:
+            return
+        told_seats = False
+        if row.seat_specs != self.row.seat_specs:
+            for s, spec in enumerate(row.seat_specs):
+                if spec.kind == "bot" and s not in self.bots:
+                    level = spec.level or "easy"
+                    self.bots[s] = make_bot(level, derive_seed(self.row.seed, "seat", s))
+            self.row.seat_specs = row.seat_specs
+            told_seats = True
+        for s, (old, new) in enumerate(zip(self.row.seats, row.seats, strict=True)):
+            if old != new:
+                told_seats = True
+                if old.token_hash is not None and old.token_hash != new.token_hash:
+                    self._void(s)
+        self.row.seats = row.seats
+        self.row.rematch = row.rematch
+        if row.seen is not None and row.seen > self.seen:
+            self.seen = self.seen_stored = row.seen
+        if not self.status.over:
+            self.game = _renamed(self.game, summary.player_names(self.row))
+        was = self.status
+        steps: list[DealRow | MoveRow] = sorted([*row.deals, *row.moves], key=lambda r: r.version)
+        try:
+            for step in steps:
+                if step.version != self.version + 1:
+                    break
+                if isinstance(step, DealRow):
+                    if step.dealt is None:
+                        raise ValueError(f"deal {step.number} cannot be read")
+                    self._take_deal(self.game.new_deal(step.dealt))
+                    self._followed(None)
+                else:
+                    assert self.game.deal is not None
+                    action = self.game.deal.check(step.move)
+                    self._take_move(step.seat, action, self.game.apply(action), step)
+                    self._followed(step.seat)
+        except ValueError as e:  # (IllegalAction and MoveSyntaxError are ValueErrors)
+            log.error("table %s: its copy here does not follow the database (%s)", self.id, e)
+            await self._reload()
+            return
+        if self.version == row.version and row.status != self.status:
+            self.row.status = row.status
+        if self.clocks is not None and row.banks is not None and self.version == row.version:
+            stored = _clocks_of(row, self.clocks.started)  # the banks as the mover kept them
+            if stored is not None:
+                self.clocks = stored
+        if told_seats:
+            await self.hub.refresh_ratings(self)
+        if told_seats or self.status != was:
             self._tell_seats()
-        elif not game.in_deal:
-            await self._deal_or_defer()
+        if self.status == TableStatus.OPEN and not self.free_seats():
+            await self._start()  # the last seat was taken through another process
         self._kick_bot()
 
     def _broadcast(self, event_for: Callable[[int | None], dict[str, Any]]) -> None:
@@ -671,6 +925,15 @@ class LiveTable:
         seat = self.game.deal.to_act
         return None if seat in self.bots else seat
 
+    def _followed(self, seat: int | None) -> None:
+        """The clocks after a change made through another process (``seat``'s move, or a
+        deal: None): charged here as the mover charged them, the next turn starting now."""
+        if self.clocks is None:
+            return
+        moved = self.hub.now()
+        banks = self.clocks.banks if seat is None else self.clocks.after_move(seat, moved)
+        self._clocks_moved(replace(self.clocks, banks=banks, started=moved))
+
     def _clocks_moved(self, clocks: Clocks | None) -> None:
         """Take the clocks a stored change left (a new turn started) and wake the worker."""
         if clocks is not None:
@@ -687,6 +950,8 @@ class LiveTable:
         turn at a timed table (the worker waits for its deadline)."""
         if self.hub.closing or not self._has_work():
             return
+        if not self.hub.leads(self.id):  # another process runs the table's own work
+            return
         if self._bot_task is None or self._bot_task.done():
             self._bot_task = asyncio.get_running_loop().create_task(self._bots())
 
@@ -696,6 +961,8 @@ class LiveTable:
         gives up on a table (nor moves twice: each step starts from the stored version)."""
         pause = RETRY_FIRST
         while not self.hub.closing and self._has_work():
+            if not self.hub.leads(self.id):
+                return
             try:
                 await self._bot_step()
             except Unavailable:
@@ -734,9 +1001,15 @@ class LiveTable:
         async with self.lock:
             if self.version != version or self._bot_to_act() != seat:
                 return
+            if not self.hub.leads(self.id):
+                return
             # the bot chose from the view of this very version, so the move is legal;
             # while this worker runs, _commit starts no second one
-            await self._commit(seat, action, None)
+            try:
+                await self._commit(seat, action, None)
+            except StoreConflict:  # the table moved on through another process
+                log.warning("table %s: a bot's move was refused: the table moved on", self.id)
+                await self._catch_up()
 
     async def _clock_step(self, seat: int) -> None:
         """A person's turn at a timed table: wait until it is due (its deadline, or the end of
@@ -808,18 +1081,206 @@ class Hub:
         # SQLite takes one writer at a time; PostgreSQL commits many tables' moves at once
         threads = 1 if store.engine.dialect.name == "sqlite" else 8
         self.writer = ThreadPoolExecutor(threads, thread_name_prefix="thousand-storage")
+        self.lease_writer = ThreadPoolExecutor(1, thread_name_prefix="thousand-leases")
         #: heavy work (a table loaded and rebuilt, a record written) runs here, a
         #: few at a time, never on the event loop
         self.heavy = ThreadPoolExecutor(settings.heavy_workers, thread_name_prefix="thousand-heavy")
         self.processes: ProcessPoolExecutor | None = None
         #: the analyses being made, by table id: one per match however many ask
         self.analysing: dict[str, asyncio.Task[str]] = {}
+        #: this process, among those that share the database (a bus's notices name it)
+        self.origin = new_id()
+        #: the bus to the other processes (``settings.bus``), once started
+        self.bus: Bus | None = None
+        #: with a bus, the tables whose lease this process holds, and until when (the
+        #: monotonic clock) the leases renewed last are sure to be held
+        self.held: set[str] = set()
+        self.held_until = 0.0
+        self._leasing: asyncio.Task[None] | None = None
+        #: held while the leases are renewed or one is taken (``held`` changes under it)
+        self._lease_lock = asyncio.Lock()
+        self._adopting: set[str] = set()
+
+    # -- many processes (a bus) -------------------------------------------------------------
+
+    def start_bus(self) -> None:
+        """Join the other processes on ``settings.bus``: hear their notices, take leases."""
+        if self.settings.bus is None:
+            return
+        self.bus = Bus(self.settings.bus, self.origin, self._heard, self.resync)
+        self.bus.start()
+        self._leasing = asyncio.get_running_loop().create_task(self._lease_rounds())
+
+    async def stop_bus(self) -> None:
+        """Leave the bus and let go of every lease (the other processes take the tables over
+        at once, without waiting for the leases to expire)."""
+        if self.bus is None:
+            return
+        if self._leasing is not None:
+            self._leasing.cancel()
+        self.held.clear()
+        with contextlib.suppress(Exception):
+            await self.lease_write(self.store.release_leases, self.origin)
+        await self.bus.close()
+
+    def announce(
+        self,
+        table_id: str,
+        version: int,
+        change: Change,
+        move: Move | None = None,
+        present: tuple[int, ...] = (),
+    ) -> None:
+        """Tell the other processes that a table changed (its change is stored), or who is
+        connected to it here (``present``, with :attr:`Change.PRESENCE`)."""
+        if self.bus is not None:
+            self.bus.publish(table_id, version, change, move, present)
+
+    def leads(self, table_id: str) -> bool:
+        """Whether this process runs the table's own work (its bots, its deals): always
+        without a bus; with one, while it holds the table's lease."""
+        if self.bus is None:
+            return True
+        return table_id in self.held and time.monotonic() < self.held_until
+
+    async def claim(self, table_id: str) -> None:
+        """With a bus, take the lease of a table that has just started, if it is free."""
+        if self.bus is None or self.leads(table_id):
+            return
+        async with self._lease_lock:
+            try:
+                won = await self.lease_write(
+                    self.store.claim_lease, table_id, self.origin, self.now(), LEASE_SECONDS
+                )
+            except Unavailable:
+                return  # the lease rounds take it later
+            if won:
+                self.held.add(table_id)
+                self.held_until = max(self.held_until, time.monotonic() + LEASE_SECONDS / 2)
+
+    def _heard(self, notice: Notice) -> None:
+        """Another process changed a table: catch up the copy held here, or load the table."""
+        table = self.tables.get(notice.table)
+        if table is None:
+            self._adopt(notice.table)
+            return
+        if notice.change == Change.CHAT:
+            asyncio.get_running_loop().create_task(table.chat.deliver())
+            return
+        if notice.change == Change.PRESENCE:
+            table.heard_presence(notice.origin, notice.present)
+            return
+        if notice.change in (Change.MOVE, Change.DEAL) and notice.version <= table.version:
+            return  # caught up already
+        if notice.change == Change.MOVE and notice.move is not None:
+            table.nudge((notice.version, notice.move))
+        else:
+            table.nudge()
+
+    def _adopt(self, table_id: str) -> None:
+        """Load a table another process holds (so that the lists show it), in the
+        background."""
+        if table_id in self._adopting or table_id in self.set_aside:
+            return
+        self._adopting.add(table_id)
+
+        async def adopt() -> None:
+            try:
+                table = await self.fetch(table_id)
+                table.nudge()  # (a notice may have come while it was loaded)
+            except (LobbyError, DBAPIError, PoolTimeout) as e:
+                log.warning("table %s could not be loaded: %s", table_id, e)
+            finally:
+                self._adopting.discard(table_id)
+
+        asyncio.get_running_loop().create_task(adopt())
+
+    async def resync(self) -> None:
+        """Catch every table up with the database, and load those not here yet: the bus has
+        (re)connected, and notices may have been lost meanwhile."""
+        for table in list(self.tables.values()):
+            if not table.status.over:
+                table.nudge()
+                if table.present_here():
+                    table._tell_presence()
+        try:
+            ids = await self.write(self.store.unfinished)
+        except Unavailable:
+            log.warning("the tables of the other processes wait for the database")
+            return
+        for table_id in ids:
+            if table_id not in self.tables:
+                self._adopt(table_id)
+
+    async def _lease_rounds(self) -> None:
+        while not self.closing:
+            try:
+                await self._lease_round()
+            except Unavailable:
+                log.warning("the leases wait for the database")
+            except Exception:
+                if self.closing:
+                    return
+                log.exception("a round of leases failed; they go on")
+            await asyncio.sleep(LEASE_RENEW)
+
+    async def _lease_round(self) -> None:
+        """Renew the leases held (where their tables play on), and take the leases that are
+        free: of tables just started, or of a process that stopped or died."""
+        async with self._lease_lock:
+            await self._renew()
+        free = await self.lease_write(self.store.unleased, self.now())
+        for table_id in free:
+            async with self._lease_lock:
+                won = await self.lease_write(
+                    self.store.claim_lease, table_id, self.origin, self.now(), LEASE_SECONDS
+                )
+                if won:
+                    self.held.add(table_id)
+            if not won:
+                continue
+            try:
+                table = await self.fetch(table_id)
+            except LobbyError:
+                continue
+            log.info("table %s: its lease is taken here", table_id)
+            table.nudge()  # catch up, then its worker takes on its due work
+
+    async def _renew(self) -> None:
+        began = time.monotonic()
+        playing = [
+            t
+            for t in self.held
+            if t in self.tables and self.tables[t].status == TableStatus.PLAYING
+        ]
+        kept = await self.lease_write(
+            self.store.renew_leases, self.origin, playing, self.now(), LEASE_SECONDS
+        )
+        lost = set(playing) - kept
+        for table_id in sorted(lost):
+            log.warning("table %s: its lease was taken over by another process", table_id)
+        self.held = kept
+        self.held_until = began + LEASE_SECONDS
+        for table_id in kept:  # a worker that stopped while the leases could not be renewed
+            table = self.tables.get(table_id)
+            if table is not None:
+                table._kick_bot()
 
     async def write(self, call: Callable[..., T], *args: Any) -> T:
         """Run a storage call in the storage threads (the event loop goes on meanwhile); one
         table waits for its own writes, under its lock, so its changes stay in order. A call
         the database cannot take now is tried again, with growing pauses, for
         ``WRITE_PATIENCE`` seconds, and then :class:`Unavailable`; each try is logged."""
+        return await self._write_in(self.writer, call, *args)
+
+    async def lease_write(self, call: Callable[..., T], *args: Any) -> T:
+        """:meth:`write` in a thread of the leases' own, so that renewing them never waits
+        behind the tables' writes (a lease not renewed in time is lost)."""
+        return await self._write_in(self.lease_writer, call, *args)
+
+    async def _write_in(
+        self, executor: ThreadPoolExecutor, call: Callable[..., T], *args: Any
+    ) -> T:
         loop = asyncio.get_running_loop()
         deadline = time.monotonic() + WRITE_PATIENCE
         pause = RETRY_FIRST
@@ -830,7 +1291,7 @@ class Hub:
             if self.closing:
                 raise Unavailable()
             try:
-                result = await loop.run_in_executor(self.writer, call, *args)
+                result = await loop.run_in_executor(executor, call, *args)
             except (DBAPIError, PoolTimeout) as e:
                 if not _transient(e):
                     raise
@@ -910,8 +1371,9 @@ class Hub:
             table.ratings = await self.write(seat_ratings, self.store, table.row, table.rules)
 
     async def resume(self) -> None:
-        """Start what was under way when the server stopped: a due deal, a bot's turn; rate
-        the rated tables that finished unrated; read the ratings beside the names."""
+        """Start what was under way when the server stopped: a due deal, a bot's turn (with a
+        bus, the tables whose lease this process takes resume as it takes them); rate the
+        rated tables that finished unrated; read the ratings beside the names."""
         for table_id in await self.write(unrated_of, self.store):
             with contextlib.suppress(LobbyError):
                 finished = await self.fetch(table_id)
@@ -919,11 +1381,11 @@ class Hub:
                     await self.rate(finished)
         for table in list(self.tables.values()):
             await self.refresh_ratings(table)
-        for table in self.tables.values():
+        for table in list(self.tables.values()):
             async with table.lock:
                 if table.status == TableStatus.OPEN and not table.free_seats():
                     await table._start()  # the last seat was taken just before the stop
-                elif table.status == TableStatus.PLAYING:
+                elif table.status == TableStatus.PLAYING and self.bus is None:
                     if table._deal_due():
                         await table._deal_or_defer()
                     table._kick_bot()
@@ -967,8 +1429,11 @@ class Hub:
         table = LiveTable(row, rules, self)
         await self.refresh_ratings(table)
         self._keep(table)
-        if rematch_of is not None and rematch_of in self.tables:
-            self.tables[rematch_of].row.rematch = row.id
+        self.announce(row.id, 0, Change.TABLE)
+        if rematch_of is not None:
+            self.announce(rematch_of, 0, Change.SEATS)
+            if rematch_of in self.tables:
+                self.tables[rematch_of].row.rematch = row.id
         if all(s.kind == "bot" for s in specs):
             async with table.lock:
                 await table._start()
@@ -1094,6 +1559,7 @@ class Hub:
         if self._sweeper is not None:
             self._sweeper.cancel()
         self.writer.shutdown(wait=True)
+        self.lease_writer.shutdown(wait=True)
         self.heavy.shutdown(wait=True)
         if self.processes is not None:
             self.processes.shutdown(wait=True, cancel_futures=True)
