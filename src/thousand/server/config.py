@@ -44,3 +44,6 @@ class Settings:
     #: other sites whose pages may open a WebSocket (``https://name``; ``*``: any); a page of
     #: this server and a client without ``Origin`` always may
     allowed_origins: tuple[str, ...] = ()
+    #: seconds a process that is told to stop stays up, not ready, before it closes its
+    #: WebSockets (longer than a proxy takes to see it not ready; docs/deploy.md)
+    drain: float = 0.0

@@ -11,6 +11,9 @@ said; ``{id}`` is a table's (a match's) id; a 4xx or 5xx is ``{"detail": "one se
 method   path                             answer; errors
 =======  ===============================  ==================================================
 GET      /health                          ``{"ok", "levels"}``: up, and its bot levels
+GET      /ready                           ``{"ready": true}``: it can serve a table; 503
+                                          not (:mod:`.lifecycle`: the database or the bus
+                                          is lost, or it is shutting down)
 POST     /tables                          201, the new table (``summary.LOBBY``); 422 a bad
                                           template, rule, seat count or bot level, 429
                                           ``tables_per_address`` tables not finished
@@ -96,6 +99,7 @@ from ..prose import texts
 from . import reference_pages, summary
 from .bodies import CreateTable, Rematch, RulesCheck, SeatTaken, TakeSeat
 from .language import chosen_language
+from .lifecycle import Lifecycle
 from .limits import TablesUnderWay
 from .names import BadName, player_name
 from .paging import PAGE, Limit, Offset, next_page, page
@@ -108,11 +112,14 @@ from .tables import Hub, LiveTable, LobbyError, Unavailable, rematch
 AcceptLanguage = Annotated[str | None, Header(alias="Accept-Language")]
 
 
-def add_routes(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
+def add_routes(
+    app: FastAPI, hub: Hub, static: Path = STATIC, lifecycle: Lifecycle | None = None
+) -> None:
     """Add every route of the table above, and the answers to errors, to ``app``; ``static``
-    is the page's folder (the package's own by default)."""
+    is the page's folder (the package's own by default), ``lifecycle`` says whether the
+    process is ready."""
     add_errors(app)
-    add_lobby(app, hub)
+    add_lobby(app, hub, lifecycle or Lifecycle(hub))
     add_web(app, hub, static)
 
 
@@ -146,14 +153,23 @@ def invalid_sentence(exc: RequestValidationError) -> str:
     return "the request is not valid: " + "; ".join(parts)
 
 
-def add_lobby(app: FastAPI, hub: Hub) -> None:
-    """The lobby: ``/health``, ``/tables...`` and ``/games...``."""
+def add_lobby(app: FastAPI, hub: Hub, lifecycle: Lifecycle) -> None:
+    """The lobby: ``/health``, ``/ready``, ``/tables...`` and ``/games...``."""
     under_way = TablesUnderWay(lambda t: t not in hub.tables or hub.tables[t].status.over)
 
     @app.get("/health")
     async def health() -> dict[str, Any]:
         """The server is up; the bot levels it offers."""
         return {"ok": True, "levels": list(available_levels())}
+
+    @app.get("/ready")
+    async def ready() -> JSONResponse:
+        """The process can serve a table (a proxy sends it connections); 503 with a sentence
+        where it cannot, or is shutting down."""
+        problem = await lifecycle.problem()
+        if problem is not None:
+            return JSONResponse({"ready": False, "detail": problem}, status_code=503)
+        return JSONResponse({"ready": True})
 
     @app.post("/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import socket
 import threading
 import webbrowser
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import FrameType
 
 from .config import DEFAULT_HOSTS, Settings
 
@@ -41,6 +43,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
         close_idle=args.close_idle,
         allowed_hosts=allowed_hosts(args.host, args.allowed_host),
         allowed_origins=tuple(args.allowed_origin),
+        drain=args.drain,
     )
 
 
@@ -71,17 +74,41 @@ def serve(
     import uvicorn
 
     from .app import create_app
+    from .lifecycle import Lifecycle
+
+    app = create_app(settings)
+    lifecycle: Lifecycle = app.state.lifecycle
 
     class Server(uvicorn.Server):
+        """uvicorn's server; the first SIGTERM or SIGINT drains (:mod:`.lifecycle`) before
+        uvicorn's own shutdown, a second one shuts down at once."""
+
+        stop_asked: int | None = None
+        draining: asyncio.Task[None] | None = None
+
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets)
             if self.started and on_start is not None:
                 bound = self.servers[0].sockets[0].getsockname() if self.servers else (host, port)
                 on_start(page_url(host, int(bound[1])))
 
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            if self.stop_asked is None and self.started:
+                self.stop_asked = sig  # on_tick starts the drain, in the event loop
+            else:
+                super().handle_exit(sig, frame)
+
+        async def on_tick(self, counter: int) -> bool:
+            sig = self.stop_asked
+            if sig is not None and self.draining is None:
+                stop = super().handle_exit
+                self.draining = asyncio.get_running_loop().create_task(lifecycle.drain())
+                self.draining.add_done_callback(lambda _task: stop(sig, None))
+            return await super().on_tick(counter)
+
     _log_to_stderr(log_level)
     config = uvicorn.Config(
-        create_app(settings),
+        app,
         host=host,
         port=port,
         ws_max_size=WS_MAX_SIZE,
