@@ -68,6 +68,12 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--port", type=int, default=8000, help="port (8000)")
     sv.add_argument("--data", default="thousand-data", help="data folder (thousand-data)")
     sv.add_argument("--database", metavar="URL", help="postgresql://... instead of SQLite")
+    sv.add_argument(
+        "--bus",
+        metavar="URL",
+        help="redis://... : share the --database with other server processes, any of which"
+        " serves any table (default: this process alone)",
+    )
     sv.add_argument("--bot-delay", type=float, default=0.5, help="seconds bots wait (0.5)")
     sv.add_argument("--message-rate", type=float, default=20.0, help="messages/s a client may send")
     sv.add_argument("--message-burst", type=int, default=40, help="messages in one burst (40)")

@@ -35,9 +35,11 @@ def create_app(settings: Settings) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         store.migrate()
         hub.load()
+        hub.start_bus()
         await hub.resume()
         hub.start_sweeping()
         yield
+        await hub.stop_bus()
         hub.closing = True
         hub.close()
         store.close()

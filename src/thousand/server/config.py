@@ -16,6 +16,9 @@ class Settings:
     data: Path = Path("thousand-data")
     #: a database URL (``postgresql://...``); None: SQLite in ``data``
     database: str | None = None
+    #: the bus to the other server processes on the same database (``redis://...``); None:
+    #: this process is the only one
+    bus: str | None = None
     #: seconds a bot waits before it moves (0 in tests)
     bot_delay: float = 0.5
     #: the most seconds a bot may think about one move

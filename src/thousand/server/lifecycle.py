@@ -1,7 +1,7 @@
 """A process's readiness and its graceful shutdown (docs/deploy.md).
 
-``GET /ready`` answers 200 while the process can serve a table: its database answers and every
-added check (the bus, where there is one) passes; 503 with a sentence otherwise, and from the
+``GET /ready`` answers 200 while the process can serve a table: its database answers and, with
+``--bus``, its listener is subscribed to the bus; 503 with a sentence otherwise, and from the
 moment it is asked to stop. Stopping (:meth:`Lifecycle.drain`, on ``SIGTERM`` or ``SIGINT``):
 
 1. the process turns not-ready at once (a proxy that checks ``/ready`` stops sending it new
@@ -11,7 +11,8 @@ moment it is asked to stop. Stopping (:meth:`Lifecycle.drain`, on ``SIGTERM`` or
 3. it takes each table's lock in turn, so the move being stored there is stored and told first,
    and closes the table's WebSockets with :data:`RESTART_CODE` and :data:`RESTART_REASON`: the
    clients connect again (through the proxy, to another process) and get a snapshot;
-4. then uvicorn's own shutdown runs: no more listening, the storage threads finish their writes.
+4. then uvicorn's own shutdown runs: no more listening, the app's lifespan lets go of the
+   table leases (another process's bots take over at once) and the storage threads finish.
 """
 
 from __future__ import annotations
@@ -49,8 +50,8 @@ class Lifecycle:
         self.hub = hub
         self.settle = settle
         self.draining = False
-        #: checks besides the database's (the bus adds its own)
-        self.checks: list[Check] = [self._database]
+        #: what must pass for the process to be ready
+        self.checks: list[Check] = [self._database, self._bus]
         self._restarted: weakref.WeakSet[Connection] = weakref.WeakSet()
 
     async def problem(self) -> str | None:
@@ -74,6 +75,13 @@ class Lifecycle:
             return f"the database does not answer within {DATABASE_WAIT:g} s"
         except Exception as e:
             return f"the database cannot be reached: {type(e).__name__}"
+        return None
+
+    async def _bus(self) -> str | None:
+        if self.hub.settings.bus is None:
+            return None
+        if self.hub.bus is None or not self.hub.bus.connected:
+            return "the bus (Redis) is not connected: this process would not hear the others"
         return None
 
     def restarting(self, conn: Connection) -> bool:

@@ -107,7 +107,7 @@ from .replays import replay_answer
 from .rules_check import check_rules
 from .static_files import STATIC, PageFiles
 from .storage import SeatSpec, TableStatus
-from .tables import Hub, LiveTable, LobbyError, Unavailable, rematch
+from .tables import Hub, LiveTable, LobbyError, Unavailable, rematch, token_hash
 
 AcceptLanguage = Annotated[str | None, Header(alias="Accept-Language")]
 
@@ -247,7 +247,7 @@ def add_lobby(app: FastAPI, hub: Hub, lifecycle: Lifecycle) -> None:
         token = bearer(authorization)
         if token is None or table.seat_of(token) != seat:
             raise LobbyError(403, f"this token does not hold seat {seat} of table {table_id}")
-        await table.leave(seat)
+        await table.leave(seat, token_hash(token))
         return Response(status_code=204)
 
     @app.get("/tables/{table_id}/watch")

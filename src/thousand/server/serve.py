@@ -32,6 +32,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
     return Settings(
         data=Path(args.data),
         database=args.database,
+        bus=args.bus,
         bot_delay=args.bot_delay,
         message_rate=args.message_rate,
         message_burst=args.message_burst,

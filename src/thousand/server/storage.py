@@ -132,6 +132,17 @@ hints = Table(
     Column("move", String(32), nullable=False),
 )
 
+#: which server process runs each playing table's own work (its bots, its deals) when several
+#: share the database (``thousand serve --bus``): the holder renews its lease every second or so;
+#: a lease past ``expires`` (wall-clock seconds) is free for another process to take
+leases = Table(
+    "leases",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("owner", String(32), nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
 #: a finished match's analysis against the solver (:mod:`.analyses`), made once and kept
 analyses = Table(
     "analyses",
@@ -334,34 +345,48 @@ class Store:
                 ],
             )
 
-    def set_seat(self, table_id: str, seat: int, row: SeatRow) -> None:
-        """Store who holds a seat (a token's hash, or None when it is left)."""
+    def set_seat(self, table_id: str, seat: int, before: SeatRow, row: SeatRow) -> None:
+        """Store who holds a seat (a token's hash, or None when it is left), only where the
+        seat is still as ``before`` (another server may have changed it meanwhile:
+        :class:`StoreConflict`, nothing stored); a try again after its commit went unseen
+        finds ``row`` stored and does nothing."""
         with self._tx() as conn:
-            conn.execute(
-                update(seats)
-                .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(name=row.name, token_hash=row.token_hash, occupancy=row.occupancy)
-            )
+            _change_seat(conn, table_id, seat, before, row)
 
-    def set_status(self, table_id: str, status: TableStatus) -> None:
+    def set_status(self, table_id: str, status: TableStatus, version: int) -> None:
+        """Store a table's status, only where it is still at ``version`` (else
+        :class:`StoreConflict`, nothing stored)."""
         with self._tx() as conn:
-            conn.execute(update(tables).where(tables.c.id == table_id).values(status=status))
+            done = conn.execute(
+                update(tables)
+                .where(tables.c.id == table_id, tables.c.version == version)
+                .values(status=status)
+            )
+            if done.rowcount != 1:
+                stored = conn.execute(
+                    select(tables.c.status).where(tables.c.id == table_id)
+                ).scalar_one_or_none()
+                if stored != status:
+                    raise StoreConflict(f"table {table_id} is not at version {version}")
 
     def seat_to_bot(
-        self, table_id: str, specs: Sequence[SeatSpec], seat: int, row: SeatRow
+        self,
+        table_id: str,
+        specs: Sequence[SeatSpec],
+        seat: int,
+        before: SeatRow,
+        row: SeatRow,
     ) -> None:
         """Store a seat a person left as a bot's: the table's seats as ``specs`` now are, and
-        the seat's row (no name, no token), in one transaction."""
+        the seat's row (no name, no token), in one transaction, only where the seat is still
+        as ``before`` (:meth:`set_seat`)."""
         with self._tx() as conn:
+            if not _change_seat(conn, table_id, seat, before, row):
+                return
             conn.execute(
                 update(tables)
                 .where(tables.c.id == table_id)
                 .values(seats=json.dumps([s.to_json() for s in specs]))
-            )
-            conn.execute(
-                update(seats)
-                .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(name=row.name, token_hash=row.token_hash, occupancy=row.occupancy)
             )
 
     def set_seen(self, seen: Sequence[tuple[str, float]]) -> None:
@@ -399,11 +424,12 @@ class Store:
         with self._tx() as conn:
             if not _advance(conn, table_id, move.version, status):
                 stored = conn.execute(
-                    select(moves.c.seat, moves.c.move).where(
+                    select(moves.c.seat, moves.c.move, moves.c.intent_id, moves.c.occupancy).where(
                         moves.c.table_id == table_id, moves.c.version == move.version
                     )
                 ).first()
-                if stored is not None and tuple(stored) == (move.seat, move.move):
+                mine = (move.seat, move.move, move.intent_id, move.occupancy)
+                if stored is not None and tuple(stored) == mine:  # a try again
                     return
                 raise StoreConflict(f"table {table_id} is not at version {move.version - 1}")
             conn.execute(
@@ -440,7 +466,111 @@ class Store:
             conn.execute(analyses.delete().where(analyses.c.table_id == table_id))
             conn.execute(analyses.insert().values(table_id=table_id, format=format, body=body))
 
+    # -- leases -----------------------------------------------------------------------------
+
+    def claim_lease(self, table_id: str, owner: str, now: float, seconds: float) -> bool:
+        """Take the lease of a table for ``seconds`` from ``now``, where it is free (none,
+        expired, or ``owner``'s own); whether it was taken."""
+        with self._tx() as conn:
+            if conn.dialect.name == "postgresql":
+                from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+                statement: Any = pg_insert(leases)
+            else:
+                from sqlalchemy.dialects.sqlite import insert as lite_insert
+
+                statement = lite_insert(leases)
+            statement = statement.values(table_id=table_id, owner=owner, expires=now + seconds)
+            statement = statement.on_conflict_do_update(
+                index_elements=[leases.c.table_id],
+                set_={"owner": owner, "expires": now + seconds},
+                where=(leases.c.expires < now) | (leases.c.owner == owner),
+            )
+            return bool(conn.execute(statement).rowcount == 1)
+
+    def renew_leases(
+        self, owner: str, table_ids: Sequence[str], now: float, seconds: float
+    ) -> set[str]:
+        """Renew ``owner``'s leases of ``table_ids`` and let go of its others; the tables whose
+        lease it holds now (one taken over by another process is not among them)."""
+        with self._tx() as conn:
+            conn.execute(
+                leases.delete().where(
+                    leases.c.owner == owner, leases.c.table_id.not_in(list(table_ids))
+                )
+            )
+            if table_ids:
+                conn.execute(
+                    update(leases)
+                    .where(leases.c.owner == owner, leases.c.table_id.in_(list(table_ids)))
+                    .values(expires=now + seconds)
+                )
+            return set(
+                conn.execute(select(leases.c.table_id).where(leases.c.owner == owner)).scalars()
+            )
+
+    def release_leases(self, owner: str) -> None:
+        """Let go of every lease ``owner`` holds (a server that stops)."""
+        with self._tx() as conn:
+            conn.execute(leases.delete().where(leases.c.owner == owner))
+
+    def unleased(self, now: float) -> list[str]:
+        """The playing tables whose lease is free: none, or expired at ``now``."""
+        with self.engine.connect() as conn:
+            live = select(leases.c.table_id).where(leases.c.expires >= now)
+            found = conn.execute(
+                select(tables.c.id)
+                .where(tables.c.status == TableStatus.PLAYING, tables.c.id.not_in(live))
+                .order_by(tables.c.created)
+            ).scalars()
+            return list(found)
+
     # -- reading ----------------------------------------------------------------------------
+
+    def unfinished(self) -> list[str]:
+        """The ids of the tables not over (open or playing)."""
+        with self.engine.connect() as conn:
+            found = conn.execute(
+                select(tables.c.id).where(
+                    tables.c.status.in_([TableStatus.OPEN, TableStatus.PLAYING])
+                )
+            ).scalars()
+            return list(found)
+
+    def since(self, table_id: str, version: int) -> TableRow | None:
+        """A table as stored now, with its seats, but only the deals and moves after
+        ``version`` (no hints): what a copy of the table at ``version`` has to catch up on."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(tables).where(tables.c.id == table_id)).first()
+            if found is None:
+                return None
+            row = _table(found._mapping)
+            row.seats = _seats(conn, table_id)
+            row.deals = [
+                _deal_row(d)
+                for d in conn.execute(
+                    select(deals)
+                    .where(deals.c.table_id == table_id, deals.c.version > version)
+                    .order_by(deals.c.number)
+                )
+            ]
+            row.moves = [
+                MoveRow(x.version, x.deal, x.seat, x.move, x.intent_id, x.occupancy)
+                for x in conn.execute(
+                    select(moves)
+                    .where(moves.c.table_id == table_id, moves.c.version > version)
+                    .order_by(moves.c.version)
+                )
+            ]
+            return row
+
+    def seen_of(self, table_id: str) -> float | None:
+        """When a person was last at a table, as stored."""
+        with self.engine.connect() as conn:
+            seen: float | None = conn.execute(
+                select(tables.c.seen).where(tables.c.id == table_id)
+            ).scalar_one_or_none()
+            return seen
 
     def analysis(self, table_id: str, format: int) -> str | None:
         """A finished match's analysis as kept, or None (none, or one of another format)."""
@@ -560,6 +690,36 @@ def _engine(url: str, lock_wait: float | None) -> Engine:
     if sqlite:
         event.listen(engine, "connect", _sqlite_pragmas)
     return engine
+
+
+def _change_seat(conn: Connection, table_id: str, seat: int, before: SeatRow, row: SeatRow) -> bool:
+    """Change a seat from ``before`` to ``row``: True where it changed, False where it was
+    ``row`` already (a try again); :class:`StoreConflict` where it is neither."""
+    held = (
+        seats.c.token_hash.is_(None)
+        if before.token_hash is None
+        else seats.c.token_hash == before.token_hash
+    )
+    done = conn.execute(
+        update(seats)
+        .where(
+            seats.c.table_id == table_id,
+            seats.c.seat == seat,
+            seats.c.occupancy == before.occupancy,
+            held,
+        )
+        .values(name=row.name, token_hash=row.token_hash, occupancy=row.occupancy)
+    )
+    if done.rowcount == 1:
+        return True
+    stored = conn.execute(
+        select(seats.c.name, seats.c.token_hash, seats.c.occupancy).where(
+            seats.c.table_id == table_id, seats.c.seat == seat
+        )
+    ).first()
+    if stored is not None and SeatRow(*stored) == row:
+        return False
+    raise StoreConflict(f"seat {seat} of table {table_id} was changed by another server")
 
 
 def _advance(conn: Connection, table_id: str, version: int, status: TableStatus) -> bool:

@@ -44,6 +44,7 @@ from ..records.replay import report_json
 from ..rules import Rules, RulesError, rules_from_record
 from . import protocol, summary
 from .analyses import FORMAT, analysis_answer
+from .bus import Bus, Change, Notice
 from .config import Settings
 from .storage import (
     DealRow,
@@ -75,6 +76,10 @@ LEAVER_BOT = "medium"
 #: the longest pause between two rounds of :meth:`Hub.sweep` (a shorter ``close_idle`` sweeps
 #: more often)
 SWEEP_MOST = 30.0
+#: with a bus, the seconds a table's lease lasts, and between two renewals of every lease a
+#: process holds (a process that dies has its tables taken over within about the sum)
+LEASE_SECONDS = 3.0
+LEASE_RENEW = 1.0
 
 log = logging.getLogger("thousand.server")
 T = TypeVar("T")
@@ -128,6 +133,8 @@ class Connection:
     seat: int | None
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     closed: bool = False
+    #: the hash of the token the seat was taken with (None: a spectator's)
+    holder: str | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; a client that has let ``MAX_BACKLOG`` pile up unread is cut off
@@ -177,6 +184,9 @@ class LiveTable:
             if spec.kind == "bot"
         }
         self._bot_task: asyncio.Task[None] | None = None
+        #: catching up with the database after another process's notice (:meth:`nudge`)
+        self._follow_task: asyncio.Task[None] | None = None
+        self._behind = False
         #: the hint being thought out or given last: (version, seat), and its computation
         self._hint: tuple[tuple[int, int], asyncio.Future[tuple[int, Why]]] | None = None
         #: when a person was last connected (wall-clock seconds), and what the store holds;
@@ -270,33 +280,43 @@ class LiveTable:
         """Take a seat; the token is ``claim`` where the client chose one, so that the same
         request made again (after a lost answer or a server that died) gets the same seat."""
         async with self.lock:
-            if self.status == TableStatus.CLOSED:
-                raise LobbyError(409, f"table {self.id} is closed")
-            if claim is not None and (held := self.seat_of(claim)) is not None:
-                if seat is not None and seat != held:
-                    raise LobbyError(
-                        409, f"this claim holds seat {held} of table {self.id}, not seat {seat}"
-                    )
-                return held, claim
-            free = self.free_seats()
-            if seat is None:
-                if not free:
-                    raise LobbyError(409, f"table {self.id} has no free seat")
-                seat = free[0]
-            elif not 0 <= seat < len(self.row.seat_specs):
-                raise LobbyError(422, f"seat {seat} is not a seat of table {self.id}")
-            elif seat not in free:
-                raise LobbyError(409, f"seat {seat} of table {self.id} is not free")
-            token = claim if claim is not None else secrets.token_urlsafe(24)
-            taken = SeatRow(name, token_hash(token), self.row.seats[seat].occupancy + 1)
-            await self.hub.write(self.hub.store.set_seat, self.id, seat, taken)
-            self.row.seats[seat] = taken
-            self.seen = self.hub.now()
-            self.game = _renamed(self.game, summary.player_names(self.row))
-            self._tell_seats()
-            if self.status == TableStatus.OPEN and not self.free_seats():
-                await self._start()
-            return seat, token
+            for _ in range(3):
+                try:
+                    return await self._take_seat(seat, name, claim)
+                except StoreConflict:  # another server changed the seats: look again
+                    await self._catch_up()
+            raise LobbyError(409, f"the seats of table {self.id} keep changing: try again")
+
+    async def _take_seat(self, seat: int | None, name: str, claim: str | None) -> tuple[int, str]:
+        if self.status == TableStatus.CLOSED:
+            raise LobbyError(409, f"table {self.id} is closed")
+        if claim is not None and (held := self.seat_of(claim)) is not None:
+            if seat is not None and seat != held:
+                raise LobbyError(
+                    409, f"this claim holds seat {held} of table {self.id}, not seat {seat}"
+                )
+            return held, claim
+        free = self.free_seats()
+        if seat is None:
+            if not free:
+                raise LobbyError(409, f"table {self.id} has no free seat")
+            seat = free[0]
+        elif not 0 <= seat < len(self.row.seat_specs):
+            raise LobbyError(422, f"seat {seat} is not a seat of table {self.id}")
+        elif seat not in free:
+            raise LobbyError(409, f"seat {seat} of table {self.id} is not free")
+        token = claim if claim is not None else secrets.token_urlsafe(24)
+        before = self.row.seats[seat]
+        taken = SeatRow(name, token_hash(token), before.occupancy + 1)
+        await self.hub.write(self.hub.store.set_seat, self.id, seat, before, taken)
+        self.row.seats[seat] = taken
+        self.hub.announce(self.id, self.version, Change.SEATS)
+        self.seen = self.hub.now()
+        self.game = _renamed(self.game, summary.player_names(self.row))
+        self._tell_seats()
+        if self.status == TableStatus.OPEN and not self.free_seats():
+            await self._start()
+        return seat, token
 
     def people(self) -> list[int]:
         """The seats a person holds (taken human seats)."""
@@ -306,53 +326,80 @@ class LiveTable:
             if spec.kind == "human" and self.row.seats[s].token_hash is not None
         ]
 
-    async def leave(self, seat: int) -> str:
+    async def leave(self, seat: int, holder: str | None = None) -> str:
         """A person leaves ``seat``; its token is void from now on. What becomes of the seat
         (the answer): ``"closed"``, the table is closed, where no other person holds a seat of
         a table not yet finished; else ``"bot"``, a medium bot plays the seat on, during the
         match; else ``"free"``, the seat is free for another (before the match starts, or
-        after it is over)."""
+        after it is over). ``holder``: the hash of the leaver's token, which must still hold
+        the seat (another server may have changed it: the table is caught up first)."""
         async with self.lock:
-            # a match that is over keeps the names it was played under (its record's)
-            name = self.row.seats[seat].name if self.status.over else None
-            left = SeatRow(name, None, self.row.seats[seat].occupancy)
-            alone = not [s for s in self.people() if s != seat]
-            if not self.status.over and alone:
-                outcome = "closed"
-            elif self.status == TableStatus.PLAYING:
-                outcome = "bot"
-            else:
-                outcome = "free"
-            if outcome == "bot":
-                specs = tuple(
-                    SeatSpec("bot", LEAVER_BOT) if s == seat else spec
-                    for s, spec in enumerate(self.row.seat_specs)
-                )
-                await self.hub.write(self.hub.store.seat_to_bot, self.id, specs, seat, left)
-                self.row.seat_specs = specs
-                self.bots[seat] = make_bot(LEAVER_BOT, derive_seed(self.row.seed, "seat", seat))
-            else:
-                await self.hub.write(self.hub.store.set_seat, self.id, seat, left)
-            self.row.seats[seat] = left
-            for conn in list(self.connections):
-                if conn.seat == seat:
-                    conn.send(protocol.error("left", f"seat {seat} was left; this token is void"))
-                    conn.close()
-                    self.connections.discard(conn)
-            if not self.status.over:
-                self.game = _renamed(self.game, summary.player_names(self.row))
-            if outcome == "closed":
-                await self._close()
-            else:
-                self._tell_seats()
-                self._kick_bot()
-            return outcome
+            await self._catch_up()
+            if holder is not None and self.row.seats[seat].token_hash != holder:
+                raise LobbyError(403, f"this token does not hold seat {seat} of table {self.id}")
+            try:
+                return await self._leave(seat)
+            except StoreConflict:  # another server changed the seat: it is not as asked
+                await self._catch_up()
+                raise LobbyError(
+                    409, f"seat {seat} of table {self.id} was changed meanwhile: look again"
+                ) from None
+
+    async def _leave(self, seat: int) -> str:
+        # a match that is over keeps the names it was played under (its record's)
+        before = self.row.seats[seat]
+        name = before.name if self.status.over else None
+        left = SeatRow(name, None, before.occupancy)
+        alone = not [s for s in self.people() if s != seat]
+        if not self.status.over and alone:
+            outcome = "closed"
+        elif self.status == TableStatus.PLAYING:
+            outcome = "bot"
+        else:
+            outcome = "free"
+        if outcome == "bot":
+            specs = tuple(
+                SeatSpec("bot", LEAVER_BOT) if s == seat else spec
+                for s, spec in enumerate(self.row.seat_specs)
+            )
+            await self.hub.write(self.hub.store.seat_to_bot, self.id, specs, seat, before, left)
+            self.row.seat_specs = specs
+            self.bots[seat] = make_bot(LEAVER_BOT, derive_seed(self.row.seed, "seat", seat))
+        else:
+            await self.hub.write(self.hub.store.set_seat, self.id, seat, before, left)
+        self.row.seats[seat] = left
+        self.hub.announce(self.id, self.version, Change.SEATS)
+        self._void(seat)
+        if not self.status.over:
+            self.game = _renamed(self.game, summary.player_names(self.row))
+        if outcome == "closed":
+            await self._close()
+        else:
+            self._tell_seats()
+            self._kick_bot()
+        return outcome
+
+    def _void(self, seat: int) -> None:
+        """The seat's occupant has left: its connections are told so and closed."""
+        for conn in list(self.connections):
+            if conn.seat == seat:
+                conn.send(protocol.error("left", f"seat {seat} was left; this token is void"))
+                conn.close()
+                self.connections.discard(conn)
 
     async def _close(self) -> None:
         """Close the table (under its lock): it leaves the lists, nothing more is played, and
-        every connection is told (a ``seats`` message with status ``closed``)."""
-        await self.hub.write(self.hub.store.set_status, self.id, TableStatus.CLOSED)
+        every connection is told (a ``seats`` message with status ``closed``). Where another
+        server moved the table on meanwhile it is caught up instead, and stays open."""
+        try:
+            await self.hub.write(
+                self.hub.store.set_status, self.id, TableStatus.CLOSED, self.version
+            )
+        except StoreConflict:
+            await self._catch_up()
+            return
         self.row.status = TableStatus.CLOSED
+        self.hub.announce(self.id, self.version, Change.SEATS)
         self._tell_seats()
         log.info("table %s is closed", self.id)
 
@@ -362,8 +409,14 @@ class LiveTable:
         async with self.lock:
             if self.status.over or self.connections or self.hub.now() - self.seen < idle:
                 return False
+            if self.hub.bus is not None:  # a person may be connected to another process
+                stored = await self.hub.write(self.hub.store.seen_of, self.id)
+                if stored is not None and stored > self.seen:
+                    self.seen = self.seen_stored = stored
+                if self.hub.now() - self.seen < idle:
+                    return False
             await self._close()
-            return True
+            return self.status == TableStatus.CLOSED
 
     def _tell_seats(self) -> None:
         text = encode({"type": "seats", "status": self.status, "seats": summary.seats(self.row)})
@@ -473,7 +526,30 @@ class LiveTable:
             except Unavailable as e:
                 conn.send(protocol.error("unavailable", str(e), intent.id))
                 return
+            except StoreConflict:  # another server stored a move first
+                await self._stale(conn, intent, key)
+                return
             conn.send(protocol.ack(intent.id, self.answered[key]))
+
+    async def _stale(
+        self, conn: Connection, intent: protocol.Intent, key: tuple[int, int, str]
+    ) -> None:
+        """The table moved on through another server while ``intent`` was being stored: catch
+        up from the database, refuse the intent as stale (unless it was this very intent,
+        sent again through another server) and send the client a snapshot to resync."""
+        seen = intent.version
+        try:
+            await self._catch_up()
+        except Unavailable as e:
+            conn.send(protocol.error("unavailable", str(e), intent.id))
+            return
+        done = self.answered.get(key)
+        if done is not None:
+            conn.send(protocol.ack(intent.id, done))
+            return
+        message = f"the intent saw version {seen}, the table is at {self.version}"
+        conn.send(protocol.error("stale", message, intent.id))
+        conn.send(self.snapshot(conn.seat))
 
     def _refusal(self, seat: int, intent: protocol.Intent) -> tuple[str, str] | None:
         if self.row.seats[seat].token_hash is None:
@@ -496,6 +572,8 @@ class LiveTable:
         self.row.status = TableStatus.PLAYING
         if self.game.deal is None:
             await self._deal_or_defer()
+        if self.status == TableStatus.PLAYING:
+            await self.hub.claim(self.id)
         self._tell_seats()
         self._kick_bot()
 
@@ -514,15 +592,25 @@ class LiveTable:
         game = self.game.shuffle_and_deal(rng)
         log = game.logs[-1]
         version = self.version + 1
-        await self.hub.write(
-            self.hub.store.append_deal,
-            self.id,
-            DealRow(number, version, log.dealer, log.dealt),
-            self.status,
-        )
-        self.row.version = version
+        try:
+            await self.hub.write(
+                self.hub.store.append_deal,
+                self.id,
+                DealRow(number, version, log.dealer, log.dealt),
+                self.status,
+            )
+        except StoreConflict:  # another server dealt it (or moved on) first
+            await self._catch_up()
+            return
+        self._take_deal(game)
+        self.hub.announce(self.id, version, Change.DEAL)
+
+    def _take_deal(self, game: Game) -> None:
+        """Take the game with its new deal (stored) and tell every connection."""
+        self.row.version += 1
         self.game = game
-        event = {"kind": "deal", "number": number, "dealer": log.dealer}
+        dealt = game.logs[-1]
+        event = {"kind": "deal", "number": len(game.logs), "dealer": dealt.dealer}
         self._broadcast(lambda _seat: event)
 
     async def _commit(self, seat: int, action: int, intent_id: str | None) -> None:
@@ -540,11 +628,21 @@ class LiveTable:
             MoveRow(version, len(game.logs), seat, token, intent_id, occupancy),
             status,
         )
-        self.row.version = version
-        self.row.status = status
+        self._take_move(seat, action, game, MoveRow(version, 0, seat, token, intent_id, occupancy))
+        self.hub.announce(self.id, version, Change.MOVE)
+        self.hub.observe(self.id, version, self.hub.clock() - started)
+        if status != TableStatus.FINISHED and not game.in_deal:
+            await self._deal_or_defer()
+        self._kick_bot()
+
+    def _take_move(self, seat: int, action: int, game: Game, stored: MoveRow) -> None:
+        """Take the game after a move (stored as ``stored``) and tell every connection."""
+        self.row.version = stored.version
+        if game.over:
+            self.row.status = TableStatus.FINISHED
         self.game = game
-        if intent_id is not None:
-            self.answered[(seat, occupancy, intent_id)] = version
+        if stored.intent_id is not None:
+            self.answered[(seat, stored.occupancy, stored.intent_id)] = stored.version
         report = game.reports[-1] if not game.in_deal else None
         open_pass = self.rules.talon_open_pass
 
@@ -556,11 +654,80 @@ class LiveTable:
             return ev
 
         self._broadcast(event_for)
-        self.hub.observe(self.id, version, self.hub.clock() - started)
-        if status == TableStatus.FINISHED:
+        if self.row.status == TableStatus.FINISHED:
             self._tell_seats()
-        elif not game.in_deal:
-            await self._deal_or_defer()
+
+    # -- other processes' changes (with a bus) ---------------------------------------------
+
+    def nudge(self) -> None:
+        """Another process changed the table: catch up with the database soon (one catch-up
+        at a time, however many notices come meanwhile)."""
+        self._behind = True
+        if self._follow_task is None or self._follow_task.done():
+            self._follow_task = asyncio.get_running_loop().create_task(self._follow())
+
+    async def _follow(self) -> None:
+        pause = RETRY_FIRST
+        while self._behind and not self.hub.closing:
+            self._behind = False
+            try:
+                async with self.lock:
+                    await self._catch_up()
+            except (Unavailable, DBAPIError, PoolTimeout):
+                self._behind = True
+                log.warning("table %s: catching up waits %.2f s for the database", self.id, pause)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, RETRY_MOST)
+            except Exception:
+                if not self.hub.closing:
+                    log.exception("table %s: catching up failed", self.id)
+                return
+
+    async def _catch_up(self) -> None:
+        """Take what the database holds of the table beyond this copy (under the lock): the
+        seats and status, and every deal and move after this version, each told to this
+        process's connections as though it had been made here."""
+        row = await self.hub.write(self.hub.store.since, self.id, self.version)
+        if row is None:
+            return
+        told_seats = False
+        if row.seat_specs != self.row.seat_specs:
+            for s, spec in enumerate(row.seat_specs):
+                if spec.kind == "bot" and s not in self.bots:
+                    level = spec.level or "easy"
+                    self.bots[s] = make_bot(level, derive_seed(self.row.seed, "seat", s))
+            self.row.seat_specs = row.seat_specs
+            told_seats = True
+        for s, (old, new) in enumerate(zip(self.row.seats, row.seats, strict=True)):
+            if old != new:
+                told_seats = True
+                if old.token_hash is not None and old.token_hash != new.token_hash:
+                    self._void(s)
+        self.row.seats = row.seats
+        self.row.rematch = row.rematch
+        if row.seen is not None and row.seen > self.seen:
+            self.seen = self.seen_stored = row.seen
+        if not self.status.over:
+            self.game = _renamed(self.game, summary.player_names(self.row))
+        steps: list[DealRow | MoveRow] = sorted([*row.deals, *row.moves], key=lambda r: r.version)
+        for step in steps:
+            if step.version != self.version + 1:
+                break
+            if isinstance(step, DealRow):
+                if step.dealt is None:
+                    raise Unloadable(self.id, f"deal {step.number} cannot be read")
+                self._take_deal(self.game.new_deal(step.dealt))
+            else:
+                assert self.game.deal is not None
+                action = self.game.deal.check(step.move)
+                self._take_move(step.seat, action, self.game.apply(action), step)
+        if self.version == row.version and row.status != self.status:
+            self.row.status = row.status
+            told_seats = True
+        if told_seats:
+            self._tell_seats()
+        if self.status == TableStatus.OPEN and not self.free_seats():
+            await self._start()  # the last seat was taken through another process
         self._kick_bot()
 
     def _broadcast(self, event_for: Callable[[int | None], dict[str, Any]]) -> None:
@@ -592,6 +759,8 @@ class LiveTable:
         """Start the table's worker where it has work: a due deal, a bot's turn."""
         if self.hub.closing or (self._bot_to_act() is None and not self._deal_due()):
             return
+        if not self.hub.leads(self.id):  # another process runs the table's own work
+            return
         if self._bot_task is None or self._bot_task.done():
             self._bot_task = asyncio.get_running_loop().create_task(self._bots())
 
@@ -601,6 +770,8 @@ class LiveTable:
         gives up on a table (nor moves twice: each step starts from the stored version)."""
         pause = RETRY_FIRST
         while not self.hub.closing and (self._deal_due() or self._bot_to_act() is not None):
+            if not self.hub.leads(self.id):
+                return
             try:
                 await self._bot_step()
             except Unavailable:
@@ -637,9 +808,15 @@ class LiveTable:
         async with self.lock:
             if self.version != version or self._bot_to_act() != seat:
                 return
+            if not self.hub.leads(self.id):
+                return
             # the bot chose from the view of this very version, so the move is legal;
             # while this worker runs, _commit starts no second one
-            await self._commit(seat, action, None)
+            try:
+                await self._commit(seat, action, None)
+            except StoreConflict:  # the table moved on through another process
+                log.warning("table %s: a bot's move was refused: the table moved on", self.id)
+                await self._catch_up()
 
 
 def _failed(future: asyncio.Future[Any]) -> bool:
@@ -677,6 +854,151 @@ class Hub:
         self.processes: ProcessPoolExecutor | None = None
         #: the analyses being made, by table id: one per match however many ask
         self.analysing: dict[str, asyncio.Task[str]] = {}
+        #: this process, among those that share the database (a bus's notices name it)
+        self.origin = new_id()
+        #: the bus to the other processes (``settings.bus``), once started
+        self.bus: Bus | None = None
+        #: with a bus, the tables whose lease this process holds, and until when (the
+        #: monotonic clock) the leases renewed last are sure to be held
+        self.held: set[str] = set()
+        self.held_until = 0.0
+        self._leasing: asyncio.Task[None] | None = None
+        self._adopting: set[str] = set()
+
+    # -- many processes (a bus) -------------------------------------------------------------
+
+    def start_bus(self) -> None:
+        """Join the other processes on ``settings.bus``: hear their notices, take leases."""
+        if self.settings.bus is None:
+            return
+        self.bus = Bus(self.settings.bus, self.origin, self._heard, self.resync)
+        self.bus.start()
+        self._leasing = asyncio.get_running_loop().create_task(self._lease_rounds())
+
+    async def stop_bus(self) -> None:
+        """Leave the bus and let go of every lease (the other processes take the tables over
+        at once, without waiting for the leases to expire)."""
+        if self.bus is None:
+            return
+        if self._leasing is not None:
+            self._leasing.cancel()
+        self.held.clear()
+        with contextlib.suppress(Exception):
+            await self.write(self.store.release_leases, self.origin)
+        await self.bus.close()
+
+    def announce(self, table_id: str, version: int, change: Change) -> None:
+        """Tell the other processes that a table changed (its change is stored)."""
+        if self.bus is not None:
+            self.bus.publish(table_id, version, change)
+
+    def leads(self, table_id: str) -> bool:
+        """Whether this process runs the table's own work (its bots, its deals): always
+        without a bus; with one, while it holds the table's lease."""
+        if self.bus is None:
+            return True
+        return table_id in self.held and time.monotonic() < self.held_until
+
+    async def claim(self, table_id: str) -> None:
+        """With a bus, take the lease of a table that has just started, if it is free."""
+        if self.bus is None or self.leads(table_id):
+            return
+        try:
+            won = await self.write(
+                self.store.claim_lease, table_id, self.origin, self.now(), LEASE_SECONDS
+            )
+        except Unavailable:
+            return  # the lease rounds take it later
+        if won:
+            self.held.add(table_id)
+            self.held_until = max(self.held_until, time.monotonic() + LEASE_SECONDS / 2)
+
+    def _heard(self, notice: Notice) -> None:
+        """Another process changed a table: catch up the copy held here, or load the table."""
+        table = self.tables.get(notice.table)
+        if table is None:
+            self._adopt(notice.table)
+            return
+        if notice.change in (Change.MOVE, Change.DEAL) and notice.version <= table.version:
+            return  # caught up already
+        table.nudge()
+
+    def _adopt(self, table_id: str) -> None:
+        """Load a table another process holds (so that the lists show it), in the
+        background."""
+        if table_id in self._adopting or table_id in self.set_aside:
+            return
+        self._adopting.add(table_id)
+
+        async def adopt() -> None:
+            try:
+                table = await self.fetch(table_id)
+                table.nudge()  # (a notice may have come while it was loaded)
+            except (LobbyError, DBAPIError, PoolTimeout) as e:
+                log.warning("table %s could not be loaded: %s", table_id, e)
+            finally:
+                self._adopting.discard(table_id)
+
+        asyncio.get_running_loop().create_task(adopt())
+
+    async def resync(self) -> None:
+        """Catch every table up with the database, and load those not here yet: the bus has
+        (re)connected, and notices may have been lost meanwhile."""
+        for table in list(self.tables.values()):
+            if not table.status.over:
+                table.nudge()
+        try:
+            ids = await self.write(self.store.unfinished)
+        except Unavailable:
+            log.warning("the tables of the other processes wait for the database")
+            return
+        for table_id in ids:
+            if table_id not in self.tables:
+                self._adopt(table_id)
+
+    async def _lease_rounds(self) -> None:
+        while not self.closing:
+            try:
+                await self._lease_round()
+            except Unavailable:
+                log.warning("the leases wait for the database")
+            except Exception:
+                if self.closing:
+                    return
+                log.exception("a round of leases failed; they go on")
+            await asyncio.sleep(LEASE_RENEW)
+
+    async def _lease_round(self) -> None:
+        """Renew the leases held (where their tables play on), and take the leases that are
+        free: of tables just started, or of a process that stopped or died."""
+        began = time.monotonic()
+        playing = [
+            t
+            for t in self.held
+            if t in self.tables and self.tables[t].status == TableStatus.PLAYING
+        ]
+        kept = await self.write(
+            self.store.renew_leases, self.origin, playing, self.now(), LEASE_SECONDS
+        )
+        lost = set(playing) - kept
+        for table_id in sorted(lost):
+            log.warning("table %s: its lease was taken over by another process", table_id)
+        self.held = kept
+        self.held_until = began + LEASE_SECONDS
+        free = await self.write(self.store.unleased, self.now())
+        for table_id in free:
+            won = await self.write(
+                self.store.claim_lease, table_id, self.origin, self.now(), LEASE_SECONDS
+            )
+            if not won:
+                continue
+            self.held.add(table_id)
+            try:
+                table = await self.fetch(table_id)
+            except LobbyError:
+                continue
+            log.info("table %s: its lease is taken here", table_id)
+            table.nudge()  # catch up, then its worker takes on its due work
 
     async def write(self, call: Callable[..., T], *args: Any) -> T:
         """Run a storage call in the storage threads (the event loop goes on meanwhile); one
@@ -745,12 +1067,13 @@ class Hub:
         log.error("%s; it is set aside", problem)
 
     async def resume(self) -> None:
-        """Start what was under way when the server stopped: a due deal, a bot's turn."""
-        for table in self.tables.values():
+        """Start what was under way when the server stopped: a due deal, a bot's turn (with a
+        bus, the tables whose lease this process takes resume as it takes them)."""
+        for table in list(self.tables.values()):
             async with table.lock:
                 if table.status == TableStatus.OPEN and not table.free_seats():
                     await table._start()  # the last seat was taken just before the stop
-                elif table.status == TableStatus.PLAYING:
+                elif table.status == TableStatus.PLAYING and self.bus is None:
                     if table._deal_due():
                         await table._deal_or_defer()
                     table._kick_bot()
@@ -786,8 +1109,11 @@ class Hub:
         await self.write(self.store.create_table, row)
         table = LiveTable(row, rules, self)
         self._keep(table)
-        if rematch_of is not None and rematch_of in self.tables:
-            self.tables[rematch_of].row.rematch = row.id
+        self.announce(row.id, 0, Change.TABLE)
+        if rematch_of is not None:
+            self.announce(rematch_of, 0, Change.SEATS)
+            if rematch_of in self.tables:
+                self.tables[rematch_of].row.rematch = row.id
         if all(s.kind == "bot" for s in specs):
             async with table.lock:
                 await table._start()

@@ -14,7 +14,7 @@ from sqlalchemy.exc import DBAPIError
 from . import protocol
 from .lifecycle import RESTART_CODE, RESTART_REASON, Lifecycle
 from .limits import Bucket, PerAddress
-from .tables import Connection, Hub, LiveTable, LobbyError, Unavailable
+from .tables import Connection, Hub, LiveTable, LobbyError, Unavailable, token_hash
 
 #: seconds a new connection has to say hello
 HELLO_TIMEOUT = 10.0
@@ -43,7 +43,7 @@ def add_websocket(app: FastAPI, hub: Hub, requests: PerAddress, lifecycle: Lifec
             await _refuse(ws, "unavailable", str(Unavailable()))
             return
         try:
-            seat = await _hello(ws, table)
+            seat, holder = await _hello(ws, table)
         except protocol.ProtocolError as e:
             await _refuse(ws, e.code, str(e))
             return
@@ -59,7 +59,7 @@ def add_websocket(app: FastAPI, hub: Hub, requests: PerAddress, lifecycle: Lifec
             return
         # (nothing is awaited between these checks and the connection's attach in _serve)
         bucket = Bucket(hub.settings.message_rate, hub.settings.message_burst)
-        await _serve(ws, table, Connection(seat), bucket, lifecycle)
+        await _serve(ws, table, Connection(seat, holder=holder), bucket, lifecycle)
 
 
 async def _leave(table: LiveTable, conn: Connection) -> None:
@@ -69,9 +69,11 @@ async def _leave(table: LiveTable, conn: Connection) -> None:
         conn.send(protocol.error("spectator", "a spectator has no seat to leave"))
         return
     try:
-        await table.leave(conn.seat)
+        await table.leave(conn.seat, conn.holder)
     except Unavailable as e:
         conn.send(protocol.error("unavailable", str(e)))
+    except LobbyError as e:  # the seat was changed through another server meanwhile
+        conn.send(protocol.error("stale", str(e)))
 
 
 async def _refuse(ws: WebSocket, code: str, message: str) -> None:
@@ -80,17 +82,18 @@ async def _refuse(ws: WebSocket, code: str, message: str) -> None:
         await ws.close(code=1008)
 
 
-async def _hello(ws: WebSocket, table: LiveTable) -> int | None:
+async def _hello(ws: WebSocket, table: LiveTable) -> tuple[int | None, str | None]:
+    """The seat the hello's token holds (None: a spectator), and the token's hash."""
     text = await asyncio.wait_for(_receive(ws), HELLO_TIMEOUT)
     message = protocol.read_client_message(text)
     if not isinstance(message, protocol.Hello):
         raise protocol.ProtocolError("hello_first", "the first message must be a hello")
     if message.token is None:
-        return None
+        return None, None
     seat = table.seat_of(message.token)
     if seat is None:
         raise protocol.ProtocolError("bad_token", f"this token holds no seat of table {table.id}")
-    return seat
+    return seat, token_hash(message.token)
 
 
 async def _receive(ws: WebSocket) -> str | bytes:

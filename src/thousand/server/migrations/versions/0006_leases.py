@@ -1,0 +1,29 @@
+"""Leases: which server process runs each playing table's own work (its bots, its deals) when
+several processes share one database (``thousand serve --bus``). A single server takes none.
+
+Revision ID: 0006_leases
+Revises: 0005
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0006_leases"
+down_revision = "0005"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "leases",
+        sa.Column("table_id", sa.String(32), primary_key=True),
+        sa.Column("owner", sa.String(32), nullable=False),
+        sa.Column("expires", sa.Float, nullable=False),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("leases")
