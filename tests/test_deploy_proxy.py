@@ -30,7 +30,7 @@ import pytest
 from sqlalchemy.exc import OperationalError
 from websockets.exceptions import ConnectionClosed
 
-from thousand.client.link import Seat, TableLink
+from thousand.client.link import Seat, TableLink, new_claim
 from thousand.server.lifecycle import RESTART_CODE, RESTART_REASON, STOPPING
 
 from .server_support import (
@@ -239,6 +239,15 @@ class Player:
                 self.link.move(self.rng.choice(view["legal_actions"]))
             )
 
+    def state(self) -> str:
+        """Where the player is (for a failing test's message)."""
+        view = self.link.view or {}
+        return (
+            f"seat {self.link.seat.seat} at version {self.link.version}, {view.get('phase')},"
+            f" seat {view.get('to_act')} to act, pending {self.link._pending},"
+            f" last {[m.get('type') for m in self.messages[-5:]]}"
+        )
+
     async def close(self) -> None:
         await self.link.close()
         self.task.cancel()
@@ -248,25 +257,21 @@ async def play_until(players: list[Player], version: int, timeout: float = 60) -
     """Let the players move until each has seen ``version``."""
     deadline = time.monotonic() + timeout
     while min(p.link.version for p in players) < version:
-        assert time.monotonic() < deadline, [p.link.version for p in players]
+        assert time.monotonic() < deadline, [p.state() for p in players]
         for p in players:
             p.move_if_mine()
         await asyncio.sleep(0.01)
 
 
 async def settled(players: list[Player], timeout: float = 30) -> int:
-    """Once nobody moves (a person's turn, or the match over; the bot moves on its own):
-    the version every player has seen."""
+    """The version every player has seen, once they have stopped moving."""
     deadline = time.monotonic() + timeout
     while True:
-        assert time.monotonic() < deadline, [p.link.version for p in players]
+        assert time.monotonic() < deadline, [p.state() for p in players]
         versions = {p.link.version for p in players}
         await asyncio.sleep(0.5)
         if len(versions) == 1 and versions == {p.link.version for p in players}:
-            view = players[0].link.view
-            bots_turn = view is not None and view.get("to_act") == 2
-            if not bots_turn:
-                return versions.pop()
+            return versions.pop()
 
 
 def gapless(messages: list[dict[str, Any]]) -> list[int]:
@@ -285,9 +290,9 @@ def test_two_processes_behind_haproxy_serve_one_table_and_a_stopped_ones_client_
     tmp_path: Path,
 ) -> None:
     """Two processes on one PostgreSQL and one Redis behind HAProxy (docs/deploy/haproxy.cfg),
-    a table of two people and a bot, a client on each process: each sees the other's moves;
-    SIGTERM the first client's process, and that client reconnects through the proxy to the
-    other one, resyncs and plays on, with nothing lost."""
+    a table of three people, the first two on different processes (the third on either): each
+    sees the others' moves; SIGTERM the first one's process, and its client reconnects through
+    the proxy to the other one, resyncs and plays on, with nothing lost."""
     redis_up()
     with postgres_database() as url:
         one = Server(tmp_path / "one", url, "--bus", REDIS, "--drain", str(DRAIN)).start()
@@ -303,13 +308,13 @@ def test_two_processes_behind_haproxy_serve_one_table_and_a_stopped_ones_client_
 async def two_players(proxy: str, servers: dict[str, Server]) -> None:
     rng = random.Random(2026)
     async with httpx.AsyncClient(base_url=proxy, timeout=10) as http:
-        seats = [HUMAN, HUMAN, {"kind": "bot", "level": "easy"}]
-        answer = await http.post("/tables", json={"template": "russian", "seats": seats})
+        body = {"template": "russian", "seats": [HUMAN] * 3}
+        answer = await http.post("/tables", json=body)
         assert answer.status_code == 201, answer.text
         table = answer.json()["id"]
         taken = []
-        for seat in (0, 1):
-            body = {"seat": seat, "name": f"P{seat}", "claim": f"claim-{seat}-{rng.random()}"}
+        for seat in range(3):
+            body = {"seat": seat, "name": f"P{seat}", "claim": new_claim()}
             answer = await http.post(f"/tables/{table}/seats", json=body)
             assert answer.status_code == 201, answer.text
             taken.append(answer.json())
@@ -319,7 +324,9 @@ async def two_players(proxy: str, servers: dict[str, Server]) -> None:
     while await second.connected() == where:  # leastconn sends it to the other, or try again
         await second.close()
         second = Player(proxy, table, taken[1], rng)
-    players = [first, second]
+    third = Player(proxy, table, taken[2], rng)
+    await third.connected()
+    players = [first, second, third]
     try:
         await play_until(players, 12)
         stopped = servers[where]
@@ -336,8 +343,8 @@ async def two_players(proxy: str, servers: dict[str, Server]) -> None:
         top = await settled(players)
         for p in players:
             assert gapless(p.messages)[-1] == top
-        assert first.link.view is not None and second.link.view is not None
-        assert first.link.view["match"]["totals"] == second.link.view["match"]["totals"]
+        totals = {tuple(p.link.view["match"]["totals"]) for p in players if p.link.view}
+        assert len(totals) == 1, totals
     finally:
         for p in players:
             await p.close()
