@@ -308,14 +308,13 @@ def test_two_processes_behind_haproxy_serve_one_table_and_a_stopped_ones_client_
 async def two_players(proxy: str, servers: dict[str, Server]) -> None:
     rng = random.Random(2026)
     async with httpx.AsyncClient(base_url=proxy, timeout=10) as http:
-        body = {"template": "russian", "seats": [HUMAN] * 3}
-        answer = await http.post("/tables", json=body)
+        answer = await http.post("/tables", json={"template": "russian", "seats": [HUMAN] * 3})
         assert answer.status_code == 201, answer.text
         table = answer.json()["id"]
         taken = []
         for seat in range(3):
-            body = {"seat": seat, "name": f"P{seat}", "claim": new_claim()}
-            answer = await http.post(f"/tables/{table}/seats", json=body)
+            sit = {"seat": seat, "name": f"P{seat}", "claim": new_claim()}
+            answer = await http.post(f"/tables/{table}/seats", json=sit)
             assert answer.status_code == 201, answer.text
             taken.append(answer.json())
     first = Player(proxy, table, taken[0], rng)
