@@ -2,7 +2,7 @@
 
 A script that prints figures, never a test; loopback only, bounded in clients and time:
 
-    python benchmarks/bench_scale.py [--tables 300] [--clients 1000] [--seconds 20]
+    python benchmarks/bench_scale.py [--tables 300] [--clients 1000] [--seconds 15]
         [--processes 1,2,3] [--think 0.5] [--postgres URL] [--bus URL] [--json FILE]
 
 For each count of processes (``--processes``, one run each, in the same invocation) it makes a
@@ -93,10 +93,11 @@ def processes(
 ) -> Iterator[tuple[list[str], list[int]]]:
     """``count`` servers on ``url`` (with ``bus`` where more than one); their base URLs and
     process ids."""
-    procs = []
-    ports = [free_port() for _ in range(count)]
+    procs: list[subprocess.Popen[bytes]] = []
+    bases: list[str] = []
     try:
-        for i, port in enumerate(ports):
+        for i in range(count):  # one after another: the first one migrates the database
+            port = free_port()
             args = [sys.executable, "-m", "thousand", "serve", "--port", str(port)]
             args += ["--data", str(folder / f"p{i}"), "--database", url, "--bot-delay", "0"]
             args += ["--message-rate", "10000", "--message-burst", "10000"]
@@ -105,15 +106,15 @@ def processes(
             if count > 1:
                 assert bus is not None, "more than one process needs --bus"
                 args += ["--bus", bus]
-            with (folder / f"p{i}.log").open("ab") as log:
-                procs.append(subprocess.Popen(args, stdout=log, stderr=log))
-        bases = [f"http://127.0.0.1:{p}" for p in ports]
-        for i, base in enumerate(bases):
+            log = folder / f"p{i}.log"
+            with log.open("ab") as out:
+                procs.append(subprocess.Popen(args, stdout=out, stderr=out))
+            bases.append(f"http://127.0.0.1:{port}")
             deadline = time.monotonic() + 60
             while True:
-                assert procs[i].poll() is None, (folder / f"p{i}.log").read_text()
+                assert procs[i].poll() is None, log.read_text()
                 try:
-                    if httpx.get(base + "/ready", timeout=2).status_code == 200:
+                    if httpx.get(bases[i] + "/ready", timeout=2).status_code == 200:
                         break
                 except httpx.HTTPError:
                     pass
@@ -388,7 +389,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=300)
     parser.add_argument("--clients", type=int, default=1000, help="at least 3 per table")
-    parser.add_argument("--seconds", type=float, default=20.0, help="measured, per run")
+    parser.add_argument("--seconds", type=float, default=15.0, help="measured, per run")
     parser.add_argument("--processes", default="1,2,3", help="process counts, one run each")
     parser.add_argument("--think", type=float, default=0.5, help="a player's mean pause (s)")
     parser.add_argument(
