@@ -296,6 +296,16 @@ class Store:
         with self.engine.begin() as conn:
             yield conn
 
+    @contextmanager
+    def _snapshot(self) -> Iterator[Connection]:
+        """A connection whose reads all see the database as it was at the first: a table's
+        row, seats, deals and moves that agree (another server may be writing them meanwhile;
+        on PostgreSQL, a repeatable-read transaction)."""
+        with self.engine.connect() as conn:
+            if conn.dialect.name == "postgresql":
+                conn = conn.execution_options(isolation_level="REPEATABLE READ")
+            yield conn
+
     # -- writing ----------------------------------------------------------------------------
 
     def create_table(self, row: TableRow) -> None:
@@ -486,7 +496,9 @@ class Store:
                 set_={"owner": owner, "expires": now + seconds},
                 where=(leases.c.expires < now) | (leases.c.owner == owner),
             )
-            return bool(conn.execute(statement).rowcount == 1)
+            # (the row comes back where it was inserted or updated; rowcount is not to be
+            # trusted for an upsert)
+            return conn.execute(statement.returning(leases.c.owner)).first() is not None
 
     def renew_leases(
         self, owner: str, table_ids: Sequence[str], now: float, seconds: float
@@ -540,7 +552,7 @@ class Store:
     def since(self, table_id: str, version: int) -> TableRow | None:
         """A table as stored now, with its seats, but only the deals and moves after
         ``version`` (no hints): what a copy of the table at ``version`` has to catch up on."""
-        with self.engine.connect() as conn:
+        with self._snapshot() as conn:
             found = conn.execute(select(tables).where(tables.c.id == table_id)).first()
             if found is None:
                 return None
@@ -583,7 +595,7 @@ class Store:
             return body
 
     def load(self, table_id: str) -> TableRow | None:
-        with self.engine.connect() as conn:
+        with self._snapshot() as conn:
             found = conn.execute(select(tables).where(tables.c.id == table_id)).first()
             if found is None:
                 return None
@@ -594,7 +606,7 @@ class Store:
         whose rows cannot be read, each with what is wrong (they are left as they are)."""
         loaded: list[TableRow] = []
         unreadable: list[Unreadable] = []
-        with self.engine.connect() as conn:
+        with self._snapshot() as conn:
             found = conn.execute(
                 select(tables).where(tables.c.status.in_(list(statuses))).order_by(tables.c.created)
             ).all()

@@ -683,6 +683,18 @@ class LiveTable:
                     log.exception("table %s: catching up failed", self.id)
                 return
 
+    async def _reload(self) -> None:
+        """Rebuild the table from the database, whole (under the lock), and send every
+        connection a snapshot."""
+        row = await self.hub.write(self.hub.store.load, self.id)
+        if row is None:
+            return
+        self.row = row
+        self.game = self._rebuild()
+        for conn in list(self.connections):
+            conn.send(self.snapshot(conn.seat))
+        self._kick_bot()
+
     async def _catch_up(self) -> None:
         """Take what the database holds of the table beyond this copy (under the lock): the
         seats and status, and every deal and move after this version, each told to this
@@ -710,17 +722,22 @@ class LiveTable:
         if not self.status.over:
             self.game = _renamed(self.game, summary.player_names(self.row))
         steps: list[DealRow | MoveRow] = sorted([*row.deals, *row.moves], key=lambda r: r.version)
-        for step in steps:
-            if step.version != self.version + 1:
-                break
-            if isinstance(step, DealRow):
-                if step.dealt is None:
-                    raise Unloadable(self.id, f"deal {step.number} cannot be read")
-                self._take_deal(self.game.new_deal(step.dealt))
-            else:
-                assert self.game.deal is not None
-                action = self.game.deal.check(step.move)
-                self._take_move(step.seat, action, self.game.apply(action), step)
+        try:
+            for step in steps:
+                if step.version != self.version + 1:
+                    break
+                if isinstance(step, DealRow):
+                    if step.dealt is None:
+                        raise ValueError(f"deal {step.number} cannot be read")
+                    self._take_deal(self.game.new_deal(step.dealt))
+                else:
+                    assert self.game.deal is not None
+                    action = self.game.deal.check(step.move)
+                    self._take_move(step.seat, action, self.game.apply(action), step)
+        except ValueError as e:  # (IllegalAction and MoveSyntaxError are ValueErrors)
+            log.error("table %s: its copy here does not follow the database (%s)", self.id, e)
+            await self._reload()
+            return
         if self.version == row.version and row.status != self.status:
             self.row.status = row.status
             told_seats = True
@@ -863,6 +880,8 @@ class Hub:
         self.held: set[str] = set()
         self.held_until = 0.0
         self._leasing: asyncio.Task[None] | None = None
+        #: held while the leases are renewed or one is taken (``held`` changes under it)
+        self._lease_lock = asyncio.Lock()
         self._adopting: set[str] = set()
 
     # -- many processes (a bus) -------------------------------------------------------------
@@ -903,15 +922,16 @@ class Hub:
         """With a bus, take the lease of a table that has just started, if it is free."""
         if self.bus is None or self.leads(table_id):
             return
-        try:
-            won = await self.write(
-                self.store.claim_lease, table_id, self.origin, self.now(), LEASE_SECONDS
-            )
-        except Unavailable:
-            return  # the lease rounds take it later
-        if won:
-            self.held.add(table_id)
-            self.held_until = max(self.held_until, time.monotonic() + LEASE_SECONDS / 2)
+        async with self._lease_lock:
+            try:
+                won = await self.write(
+                    self.store.claim_lease, table_id, self.origin, self.now(), LEASE_SECONDS
+                )
+            except Unavailable:
+                return  # the lease rounds take it later
+            if won:
+                self.held.add(table_id)
+                self.held_until = max(self.held_until, time.monotonic() + LEASE_SECONDS / 2)
 
     def _heard(self, notice: Notice) -> None:
         """Another process changed a table: catch up the copy held here, or load the table."""
@@ -971,6 +991,26 @@ class Hub:
     async def _lease_round(self) -> None:
         """Renew the leases held (where their tables play on), and take the leases that are
         free: of tables just started, or of a process that stopped or died."""
+        async with self._lease_lock:
+            await self._renew()
+        free = await self.write(self.store.unleased, self.now())
+        for table_id in free:
+            async with self._lease_lock:
+                won = await self.write(
+                    self.store.claim_lease, table_id, self.origin, self.now(), LEASE_SECONDS
+                )
+                if won:
+                    self.held.add(table_id)
+            if not won:
+                continue
+            try:
+                table = await self.fetch(table_id)
+            except LobbyError:
+                continue
+            log.info("table %s: its lease is taken here", table_id)
+            table.nudge()  # catch up, then its worker takes on its due work
+
+    async def _renew(self) -> None:
         began = time.monotonic()
         playing = [
             t
@@ -985,20 +1025,6 @@ class Hub:
             log.warning("table %s: its lease was taken over by another process", table_id)
         self.held = kept
         self.held_until = began + LEASE_SECONDS
-        free = await self.write(self.store.unleased, self.now())
-        for table_id in free:
-            won = await self.write(
-                self.store.claim_lease, table_id, self.origin, self.now(), LEASE_SECONDS
-            )
-            if not won:
-                continue
-            self.held.add(table_id)
-            try:
-                table = await self.fetch(table_id)
-            except LobbyError:
-                continue
-            log.info("table %s: its lease is taken here", table_id)
-            table.nudge()  # catch up, then its worker takes on its due work
 
     async def write(self, call: Callable[..., T], *args: Any) -> T:
         """Run a storage call in the storage threads (the event loop goes on meanwhile); one
