@@ -569,11 +569,12 @@ class LiveTable:
     # -- changing the game ------------------------------------------------------------------
 
     async def _start(self) -> None:
+        # with a bus the process that starts the table runs it: it takes the lease before the
+        # stored status says "playing" (which the other processes look for)
+        await self.hub.claim(self.id)
         self.row.status = TableStatus.PLAYING
         if self.game.deal is None:
             await self._deal_or_defer()
-        if self.status == TableStatus.PLAYING:
-            await self.hub.claim(self.id)
         self._tell_seats()
         self._kick_bot()
 
