@@ -3,7 +3,8 @@
 A script that prints figures, never a test; loopback only, bounded in clients and time:
 
     python benchmarks/bench_scale.py [--tables 300] [--clients 1000] [--seconds 15]
-        [--processes 1,2,3] [--think 0.5] [--postgres URL] [--bus URL] [--json FILE]
+        [--processes 1,2,3] [--placement spread|table] [--think 0.5] [--postgres URL]
+        [--bus URL] [--json FILE]
 
 For each count of processes (``--processes``, one run each, in the same invocation) it makes a
 fresh PostgreSQL database (beside ``--postgres``'s, dropped afterwards), starts that many
@@ -12,7 +13,9 @@ one without, the single process of today), opens ``--tables`` tables of three pe
 every seat and connects ``--clients`` WebSocket clients: the three players of each table and
 the rest as spectators, one table after another. Client ``k`` of table ``t`` connects straight
 to process ``(t + k) mod N`` (no proxy: each table's clients are spread over the processes, so
-every move crosses the bus). Each player makes a random legal move ``--think`` seconds after
+every move crosses the bus, as behind a proxy that balances connections), or with
+``--placement table`` to process ``t mod N`` (every client of a table on one process, the
+others only hearing of its moves). Each player makes a random legal move ``--think`` seconds after
 its turn comes, for ``--seconds``. It reports, per run:
 
 - **moves/s**: moves acknowledged per second, over all tables;
@@ -235,9 +238,10 @@ class Run:
 
 
 async def set_up(
-    bases: list[str], tables: int, clients: int, run: Run
+    bases: list[str], tables: int, clients: int, run: Run, spread: bool
 ) -> tuple[list[Table], list[BenchClient]]:
-    """The tables (three people each), their seats taken, and the clients spread."""
+    """The tables (three people each), their seats taken, and the clients placed: each
+    table's spread over the processes, or (``spread`` false) all on the table's own."""
     made: list[Table] = []
     gate = asyncio.Semaphore(32)
     async with httpx.AsyncClient(timeout=60) as http:
@@ -268,7 +272,7 @@ async def set_up(
         t.clients.append(BenchClient(t, "", None, run))
     for i, t in enumerate(made):
         for k, c in enumerate(t.clients):
-            base = bases[(i + k) % len(bases)].replace("http://", "ws://")
+            base = bases[(i + k * spread) % len(bases)].replace("http://", "ws://")
             c.url = f"{base}/tables/{t.id}/ws"
             everyone.append(c)
     return made, everyone
@@ -279,10 +283,11 @@ def percentile(ordered: list[float], q: float) -> float:
 
 
 async def play(
-    bases: list[str], pids: list[int], tables: int, clients: int, seconds: float, think: float
+    bases: list[str], pids: list[int], args: argparse.Namespace
 ) -> tuple[dict[str, Any], list[Table]]:
-    run = Run(think, random.Random(len(bases)))
-    made, everyone = await set_up(bases, tables, clients, run)
+    tables, clients, seconds = args.tables, args.clients, args.seconds
+    run = Run(args.think, random.Random(len(bases)))
+    made, everyone = await set_up(bases, tables, clients, run, args.placement == "spread")
     connecting = asyncio.Semaphore(50)
 
     async def connected(c: BenchClient) -> asyncio.Task[None]:
@@ -376,9 +381,7 @@ def one_run(args: argparse.Namespace, count: int) -> dict[str, Any]:
         fresh_database(args.postgres) as url,
     ):
         with processes(count, url, args.bus, Path(folder)) as (bases, pids):
-            figures, made = asyncio.run(
-                play(bases, pids, args.tables, args.clients, args.seconds, args.think)
-            )
+            figures, made = asyncio.run(play(bases, pids, args))
         good, problems = check_stored(url, made)
     figures["tables_checked_good"] = good
     figures["problems"] = problems[:10]
@@ -391,6 +394,12 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=1000, help="at least 3 per table")
     parser.add_argument("--seconds", type=float, default=15.0, help="measured, per run")
     parser.add_argument("--processes", default="1,2,3", help="process counts, one run each")
+    parser.add_argument(
+        "--placement",
+        choices=("spread", "table"),
+        default="spread",
+        help="each table's clients spread over the processes (spread), or all on one (table)",
+    )
     parser.add_argument("--think", type=float, default=0.5, help="a player's mean pause (s)")
     parser.add_argument(
         "--postgres", default=PG_ADMIN, help="a PostgreSQL that may CREATE DATABASE"
@@ -421,7 +430,12 @@ def main() -> None:
         for p in r["problems"]:
             print("  " + p)
     if args.json:
-        figures = {"think": args.think, "seconds": args.seconds, "runs": runs}
+        figures = {
+            "think": args.think,
+            "seconds": args.seconds,
+            "placement": args.placement,
+            "runs": runs,
+        }
         Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
 
 

@@ -104,6 +104,7 @@ def serve(
             if sig is not None and self.draining is None:
                 stop = super().handle_exit
                 self.draining = asyncio.get_running_loop().create_task(lifecycle.drain())
+                self.draining.add_done_callback(_failed)
                 self.draining.add_done_callback(lambda _task: stop(sig, None))
             return await super().on_tick(counter)
 
@@ -128,6 +129,14 @@ def run(args: argparse.Namespace) -> int:
         on_start=lambda url: announce(url, bool(getattr(args, "open", False))),
     )
     return 0
+
+
+def _failed(task: asyncio.Task[None]) -> None:
+    """Log a drain that failed (the process stops all the same)."""
+    if not task.cancelled() and task.exception() is not None:
+        logging.getLogger("thousand.lifecycle").error(
+            "stopping: the drain failed", exc_info=task.exception()
+        )
 
 
 def _log_to_stderr(level: str) -> None:
