@@ -1,6 +1,8 @@
-"""The server's HTTP surface in one place: every route of the app is declared in
-``thousand.server.routes`` and listed in the table at its top, every error's answer is set
-there, and every answer that shows a table builds it with the one summary."""
+"""The server's HTTP surface in one place: every route of the app is added by
+``thousand.server.routes`` (the accounts', the ratings' and quick play's from their own
+modules) and listed in the table at its
+top, every error's answer is set there, and every answer that shows a table builds it with the
+one summary."""
 
 from __future__ import annotations
 
@@ -24,6 +26,14 @@ from thousand.server.tables import Hub
 
 from .web_support import bots_table, wait_for, web_client
 
+#: the modules whose routes ``routes.add_routes`` adds (and lists): its own, the accounts',
+#: the ratings' and quick play's
+ROUTE_MODULES = {
+    "thousand.server.routes",
+    "thousand.server.account_routes",
+    "thousand.server.rating_routes",
+    "thousand.server.quickplay_routes",
+}
 #: the routes FastAPI adds by itself: its description and its docs pages
 FASTAPI_OWN = {"/openapi.json", "/docs", "/docs/oauth2-redirect", "/redoc"}
 
@@ -68,7 +78,7 @@ def test_every_http_route_and_every_error_answer_is_declared_in_the_routes_modul
     assert surface(app) == own | websocket | {(m, p) for m, p in surface(bare) if p in FASTAPI_OWN}
     for route in app.routes:
         if isinstance(route, APIRoute) and route.path not in FASTAPI_OWN:
-            assert route.endpoint.__module__ == "thousand.server.routes", route.path
+            assert route.endpoint.__module__ in ROUTE_MODULES, route.path
         if isinstance(route, APIWebSocketRoute):
             assert route.endpoint.__module__ == "thousand.server.websocket", route.path
     # every answer to an error is the routes module's, or FastAPI's and Starlette's own
@@ -91,15 +101,15 @@ class Shown:
         self.real = summary.table
         monkeypatch.setattr(summary, "table", self.marked)
 
-    def marked(self, row: Any, game: Any, keys: Any) -> dict[str, Any]:
-        return {**self.real(row, game, keys), "_keys": list(keys)}
+    def marked(self, row: Any, game: Any, keys: Any, ratings: Any = None) -> dict[str, Any]:
+        return {**self.real(row, game, keys, ratings), "_keys": list(keys)}
 
     def check(self, client: TestClient, answer: dict[str, Any], keys: tuple[str, ...]) -> None:
         """``answer`` is the one summary with ``keys`` of its table, as the table is now."""
         assert answer.pop("_keys") == list(keys)
         hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
         table = hub.tables[answer["id"]]
-        assert answer == self.real(table.row, table.game, keys)  # type: ignore[arg-type]
+        assert answer == self.real(table.row, table.game, keys, table.ratings)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("template", sorted(TEMPLATES))
@@ -153,6 +163,7 @@ def test_a_finished_match_is_listed_with_the_names_its_seats_and_record_give(
             "players": ["easy-bot-0", "easy-bot-1", "easy-bot-2"],
             "record": f"/games/{table_id}/record",
             "hints": [0, 0, 0],
+            "rated": False,
         }
 
 

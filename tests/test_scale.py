@@ -20,7 +20,7 @@ from thousand.rules import TEMPLATES, template_rules
 from thousand.server import storage
 from thousand.server.storage import Store, database_url
 
-from .scale_support import processes, redis, wait_until
+from .scale_support import on_bus, processes, redis, wait_until
 from .server_support import (
     BOT,
     HUMAN,
@@ -272,3 +272,37 @@ def test_bots_move_once_whichever_of_three_processes_serves_them(tmp_path: Path)
         log = s.log.read_text()
         assert "a bot's move was refused" not in log
         assert "Traceback" not in log
+
+
+def test_a_table_with_a_person_on_another_process_is_not_closed_as_idle(tmp_path: Path) -> None:
+    """``--close-idle``: a process whose own connections to a table are none does not close
+    it while a person is connected to it through another process; once nobody is, it is
+    closed."""
+    with postgres_database() as url, redis(tmp_path / "redis") as bus:
+        servers = [
+            on_bus(tmp_path / name, url, bus.url, "--close-idle", "2").start() for name in "ab"
+        ]
+        try:
+            a, b = servers
+            table = a.new_table([HUMAN, BOT, BOT], seed=8)["id"]
+            ann = Client(b, table, b.sit(table, "Ann", 0)["token"], 0)
+            # several rounds of both processes' sweeps (each 0.2 s), the first process with
+            # no connection to the table
+            deadline = time.monotonic() + 6
+            while time.monotonic() < deadline:
+                assert a.get(f"/tables/{table}").json()["status"] == "playing"
+                drain(ann, 0.2)
+            ann.close()
+            wait_until(
+                "the table is closed once nobody is at it",
+                lambda: a.get(f"/tables/{table}").json()["status"] == "closed",
+                20,
+            )
+            wait_until(
+                "and both processes know it",
+                lambda: b.get(f"/tables/{table}").json()["status"] == "closed",
+                10,
+            )
+        finally:
+            for s in servers:
+                s.stop()

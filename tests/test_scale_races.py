@@ -16,6 +16,7 @@ import pytest
 
 from thousand.rules import TEMPLATES, template_rules
 from thousand.server import protocol
+from thousand.server.bus import Change, Move, Notice
 from thousand.server.config import Settings
 from thousand.server.storage import SeatSpec, Store, TableStatus, database_url
 from thousand.server.tables import Connection, Hub, LiveTable, LobbyError
@@ -146,3 +147,23 @@ def test_a_seat_taken_through_another_copy_is_not_free_and_a_claim_holds_it(
             close(a, b)
 
     asyncio.run(scenario())
+
+
+def test_a_notice_reads_back_and_anything_else_on_the_channel_is_ignored() -> None:
+    move = Move(2, "Qh", "i-7", 3)
+    for notice in (
+        Notice("t1", 5, Change.MOVE, "p1", move),
+        Notice("t1", 6, Change.DEAL, "p1"),
+        Notice("t2", 0, Change.TABLE, "p2"),
+    ):
+        assert Notice.decode(notice.encode()) == notice
+    for junk in (
+        "",
+        "[]",
+        "{}",
+        '{"table": 1}',
+        '{"table":"t","version":1,"change":"x","origin":"o"}',
+        '{"table":"t","version":1,"change":"move","origin":"o","move":[1]}',
+        b"\xff",
+    ):
+        assert Notice.decode(junk) is None

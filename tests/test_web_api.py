@@ -355,7 +355,7 @@ def test_a_match_being_played_gives_no_card(client: TestClient) -> None:
     live = client.get("/api/tables/live")
     assert live.status_code == 200
     (entry,) = [t for t in live.json()["tables"] if t["id"] == table_id]
-    keys = {"id", "template", "status", "version", "seats", "deals", "totals", "websocket"}
+    keys = {"id", "template", "status", "version", "seats", "deals", "totals", "websocket", "rated"}
     assert set(entry) == keys
     assert entry["status"] == "playing" and entry["deals"] == 1
     assert [s["kind"] for s in entry["seats"]] == ["human", "bot", "bot"]
@@ -394,7 +394,7 @@ def test_the_protocol_doc_lists_every_web_route(client: TestClient) -> None:
         if getattr(route, "include_in_schema", False) and route.path.startswith("/api/")
         for method in getattr(route, "methods", ())
     }
-    assert len(routes) == 7
+    assert len(routes) == 15
     for method, path in routes:
         shown = path.replace("{game_id}", "{id}")
         assert f"`{method} {shown}" in web, (method, path)

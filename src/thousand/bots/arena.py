@@ -6,7 +6,7 @@ seats in which each bot has at least one seat (two bots in three seats: six seat
 penalties) of the seats it held; the difference between two bots is paired by deal-set, so luck
 of the cards cancels. A *match-set* is the same with whole matches (the same seeded sequence of
 deals in every seating). Everything is seeded: the same seed gives the same result, whatever the
-number of worker processes.
+number of worker processes, or on a Ray cluster (:mod:`.runners`).
 
 :func:`run_arena` hands every game it played (a deal-set's seatings: one deal each; a
 match-set's: whole matches) to its ``on_game`` callback, in the order of the sets, so that the
@@ -33,6 +33,7 @@ from ..engine.views import game_view
 from ..rules import Rules, template_rules
 from .base import Bot, derive_seed
 from .levels import make_bot
+from .runners import runner_for
 
 
 def seatings(bots: int, seats: int) -> list[tuple[int, ...]]:
@@ -303,17 +304,21 @@ def run_arena(
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
     on_game: OnGame | None = None,
+    cluster: str | None = None,
 ) -> dict[str, Any]:
-    """Play every deal-set and match-set (in ``workers`` processes) and summarize; each game
-    played goes to ``on_game`` (in this process, in order) when given."""
+    """Play every deal-set and match-set and summarize: in ``workers`` local processes, or on
+    the Ray cluster whose head is at ``cluster`` (HOST:PORT) where one is named; the same seed
+    gives the same result everywhere. Each game played goes to ``on_game`` (in this process, in
+    order) when given. A cluster that cannot play raises :class:`.runners.ClusterError`."""
     keep = on_game is not None
     total = config.deals + config.matches
     done = 0
     deal_sets: list[list[Played]] = []
     match_sets: list[list[tuple[tuple[int, ...], int | None]]] = []
 
-    def tick(kind: str, index: int, games: Games | None) -> None:
+    def tick(kind: str, index: int, shipped: Shipped | None) -> None:
         nonlocal done
+        games = _unpacked(config, shipped)
         if on_game is not None and games is not None:
             for seating, game in games:
                 on_game(kind, index, seating, game)
@@ -321,29 +326,17 @@ def run_arena(
         if progress is not None:
             progress(done, total)
 
-    if workers <= 1:
-        for i in range(config.deals):
-            games: Games | None = [] if keep else None
-            deal_sets.append(play_deal_set(config, i, games))
-            tick("deal-set", i, games)
-        for i in range(config.matches):
-            games = [] if keep else None
-            match_sets.append(play_match_set(config, i, games))
-            tick("match-set", i, games)
-    else:
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for i, (ds, shipped) in enumerate(
-                pool.imap(_deal_task, _tasks(config, config.deals, keep))
-            ):
-                deal_sets.append(ds)
-                tick("deal-set", i, _unpacked(config, shipped))
-            for i, (ms, shipped) in enumerate(
-                pool.imap(_match_task, _tasks(config, config.matches, keep))
-            ):
-                match_sets.append(ms)
-                tick("match-set", i, _unpacked(config, shipped))
+    with runner_for(workers, cluster) as runner:
+        for i, (ds, shipped) in enumerate(
+            runner.imap(_deal_task, _tasks(config, config.deals, keep))
+        ):
+            deal_sets.append(ds)
+            tick("deal-set", i, shipped)
+        for i, (ms, shipped) in enumerate(
+            runner.imap(_match_task, _tasks(config, config.matches, keep))
+        ):
+            match_sets.append(ms)
+            tick("match-set", i, shipped)
     return summarize(config, deal_sets, match_sets)
 
 
@@ -351,8 +344,9 @@ def _tasks(config: ArenaConfig, count: int, keep: bool) -> Iterator[tuple[ArenaC
     return ((config, i, keep) for i in range(count))
 
 
-#: a game as it travels back from a worker process: its seating, its players and its deals'
-#: logs (a compiled engine's states do not pickle; the logs do, and replay to the same game)
+#: a game as it travels back from a worker (a process or a Ray node): its seating, its players
+#: and its deals' logs (a compiled engine's states do not pickle; the logs do, and replay to the
+#: same game)
 Shipped: TypeAlias = list[tuple[tuple[int, ...], tuple[str, ...] | None, tuple[DealLog, ...]]]
 
 

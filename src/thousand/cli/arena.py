@@ -13,6 +13,7 @@ from typing import Any, TextIO
 from ..bots.arena import ArenaConfig, OnGame, run_arena
 from ..bots.levels import ALIASES, LEVELS
 from ..bots.plot import arena_png
+from ..bots.runners import ClusterError, import_ray, parse_address
 from ..engine import Game
 from ..records import record_of_game, write_record
 from ..rules.custom import overrides_from_json
@@ -139,11 +140,17 @@ def run(
     rules_json: str | None,
     quiet: bool = False,
     records: str | None = None,
+    cluster: str | None = None,
 ) -> int:
     try:
         names = parse_bots(bots)
         if deals < 0 or matches < 0 or deals + matches == 0:
             raise ValueError("--deals and --matches: play at least one deal-set or match-set")
+        if cluster is not None:
+            if workers is not None:
+                raise ValueError("--workers and --cluster: name one (a cluster has its own CPUs)")
+            parse_address(cluster)
+            import_ray()
         load_rules(template, rules_json)
         overrides = overrides_from_json(rules_json) if rules_json else {}
         if records is not None:
@@ -162,7 +169,11 @@ def run(
     count = workers if workers is not None else min(2, os.cpu_count() or 1)
     progress = None if quiet else Progress(sys.stderr)
     on_game = None if records is None else record_writer(Path(records), config)
-    result = run_arena(config, workers=count, progress=progress, on_game=on_game)
+    try:
+        result = run_arena(config, count, progress, on_game, cluster)
+    except ClusterError as error:
+        print(f"arena: {error}", file=sys.stderr)
+        return 1
     for line in report_lines(result):
         print(line)
     if out:

@@ -11,6 +11,34 @@ from ..i18n import LANGUAGES, language
 from . import DEFAULT_LEVEL
 
 
+def limit_text(text: str) -> str:
+    """``text`` when it is a limit in the ``limits`` notation (``10 per 15 minutes``)."""
+    from limits import parse
+
+    try:
+        parse(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a limit: write it as COUNT per [N] second|minute|hour|day"
+        ) from None
+    return text
+
+
+def limits_storage_text(uri: str) -> str:
+    """``uri`` when the ``limits`` library can keep counts there (``memory://``,
+    ``redis://HOST:PORT`` with the redis package installed)."""
+    from limits.errors import ConfigurationError
+    from limits.storage import storage_from_string
+
+    try:
+        storage_from_string(uri)
+    except (ConfigurationError, ValueError) as e:
+        raise argparse.ArgumentTypeError(
+            f"cannot keep the sign-in counts at {uri!r}: {e}"
+        ) from None
+    return uri
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="thousand", description="The card game Thousand: play, replay, self-play."
@@ -49,6 +77,12 @@ def build_parser() -> argparse.ArgumentParser:
     pp.add_argument("--plain", action="store_true", help="the line-based game, no server")
     pp.add_argument("--server", metavar="URL", help="a running server (default: start one here)")
     pp.add_argument("--join", metavar="URL", help="join the table at this URL (.../tables/ID)")
+    pp.add_argument(
+        "--login",
+        metavar="NAME",
+        help="sign in to the server as NAME first (the password is asked for, or read from"
+        " THOUSAND_PASSWORD) and sit under the account's name",
+    )
     pp.add_argument("--humans", type=int, default=1, help="human seats at a new table (1)")
     pp.add_argument(
         "--level",
@@ -115,6 +149,33 @@ def build_parser() -> argparse.ArgumentParser:
         " connected to for this long (900, 15 minutes; 0: never)",
     )
     sv.add_argument(
+        "--sign-in-per-name",
+        default="10 per 15 minutes",
+        type=limit_text,
+        metavar="LIMIT",
+        help="sign-in attempts allowed for one name (10 per 15 minutes)",
+    )
+    sv.add_argument(
+        "--sign-in-per-address",
+        default="50 per 15 minutes",
+        type=limit_text,
+        metavar="LIMIT",
+        help="sign-in and sign-up attempts allowed from one address (50 per 15 minutes)",
+    )
+    sv.add_argument(
+        "--limits-storage",
+        default="memory://",
+        type=limits_storage_text,
+        metavar="URI",
+        help="where the sign-in counts are kept: memory:// (this process) or redis://HOST:PORT",
+    )
+    sv.add_argument(
+        "--secure-cookies",
+        action="store_true",
+        help="mark the session cookie Secure always (behind a TLS proxy that sends no"
+        " X-Forwarded-Proto); it is Secure on https requests anyway",
+    )
+    sv.add_argument(
         "--drain",
         type=float,
         default=0.0,
@@ -137,6 +198,11 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
     ap.add_argument(
         "--records", metavar="DIR", help="write every game played here as a thousand/1 record"
+    )
+    ap.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play on the Ray cluster whose head is at HOST:PORT (pip install 'thousand[cluster]')",
     )
 
     an = sub.add_parser("analyze", help="what the declarer could make, and the costly cards")
@@ -207,6 +273,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             args.rules,
             args.quiet,
             args.records,
+            args.cluster,
         )
     if args.command == "analyze":
         from .analyze import run as run_analyze

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import getpass
 import os
 import socket
 import sys
@@ -14,7 +15,15 @@ from typing import Any
 import httpx
 
 from ..bots import LEVELS
-from ..client.link import LinkError, Seat, create_table, split_table_url, take_seat
+from ..client.link import (
+    LinkError,
+    Seat,
+    SignedIn,
+    create_table,
+    sign_in,
+    split_table_url,
+    take_seat,
+)
 from ..prose.table import said
 from ..rules import RulesError, rules_from_record
 from ..rules.custom import TemplateError, find_template, overrides_from_json
@@ -54,12 +63,27 @@ def start_local_server(data: Path, bot_delay: float = 0.5) -> str:
     raise LinkError("the local server did not start")
 
 
+def login(server: str, name: str | None) -> SignedIn | None:
+    """With ``--login NAME``, sign in to ``server``: the password from ``THOUSAND_PASSWORD``,
+    else asked for (not echoed)."""
+    if name is None:
+        return None
+    password = os.environ.get("THOUSAND_PASSWORD")
+    if password is None:
+        try:
+            password = getpass.getpass(said("password prompt", name=name, server=server))
+        except (EOFError, KeyboardInterrupt):
+            raise LinkError(said("no password")) from None
+    return sign_in(server, name, password)
+
+
 def open_seat(args: argparse.Namespace) -> Seat:
     """Join the table at ``--join``, or make a table (on ``--server`` or a local server) with
-    ``--humans`` people and bots of level ``--bots`` in the other seats, and sit at seat 0."""
+    ``--humans`` people and bots of level ``--bots`` in the other seats, and sit at seat 0;
+    with ``--login``, signed in first."""
     if args.join:
         server, table = split_table_url(args.join)
-        return take_seat(server, table, args.name)
+        return take_seat(server, table, args.name, signed_in=login(server, args.login))
     rules: dict[str, Any] = {}
     if args.rules:
         try:
@@ -77,11 +101,12 @@ def open_seat(args: argparse.Namespace) -> Seat:
         if args.server
         else start_local_server(Path(args.data) if args.data else data_folder())
     )
+    signed_in = login(server, args.login)
     seats: list[dict[str, Any]] = [{"kind": "human"} for _ in range(max(1, args.humans))]
     while len(seats) < players:
         seats.append({"kind": "bot", "level": args.level})
     table = create_table(server, chosen.variant, changes, seats, args.seed)
-    return take_seat(server, table, args.name, 0)
+    return take_seat(server, table, args.name, 0, signed_in)
 
 
 def run(args: argparse.Namespace) -> int:

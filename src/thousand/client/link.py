@@ -107,9 +107,53 @@ def _seat_request(
     raise AssertionError("unreachable")
 
 
-def take_seat(server: str, table: str, name: str, seat: int | None = None) -> Seat:
+@dataclass(frozen=True, slots=True)
+class SignedIn:
+    """A session of an account at a server: its cookie and its CSRF token, which every change
+    asked for with the cookie sends."""
+
+    name: str
+    cookie: str
+    csrf: str
+
+    def headers(self) -> dict[str, str]:
+        return {"Cookie": f"{SESSION_COOKIE}={self.cookie}", "X-CSRF-Token": self.csrf}
+
+
+#: the session cookie's name (the server's ``account_routes.COOKIE``)
+SESSION_COOKIE = "thousand_session"
+
+
+def sign_in(server: str, name: str, password: str) -> SignedIn:
+    """Sign in to ``server`` as ``name``; :class:`LinkError` with the server's sentence where
+    it refuses (a wrong name or password, too many attempts)."""
+    try:
+        response = httpx.post(
+            f"{server}/api/session", json={"name": name, "password": password}, timeout=30
+        )
+    except httpx.HTTPError as e:
+        raise LinkError(f"cannot reach the server at {server}: {e}") from None
+    answer = _answer(response)
+    cookie = response.cookies.get(SESSION_COOKIE)
+    if not cookie:
+        raise LinkError("the server signed in without a session cookie")
+    return SignedIn(str(answer["name"]), cookie, str(answer["csrf"]))
+
+
+def take_seat(
+    server: str,
+    table: str,
+    name: str,
+    seat: int | None = None,
+    signed_in: SignedIn | None = None,
+) -> Seat:
+    """Take a seat under ``name``, or, signed in, under the account's name (the seat is linked
+    to the account)."""
+    if signed_in is not None:
+        name = signed_in.name
     body = {"seat": seat, "name": name, "claim": new_claim()}
-    answer = _seat_request(server, f"/tables/{table}/seats", body)
+    headers = signed_in.headers() if signed_in is not None else None
+    answer = _seat_request(server, f"/tables/{table}/seats", body, headers)
     return Seat(server, str(answer["table"]), int(answer["seat"]), str(answer["token"]))
 
 

@@ -112,6 +112,28 @@ class MatchState:
     def over(self) -> bool:
         return self.winner is not None
 
+    def sides(self) -> list[tuple[int, ...]]:
+        """The units that share a running total: each seat alone, or the two partnerships
+        (seats 0+2 and 1+3) with ``players.partnerships`` across."""
+        return _units(self.rules)
+
+    def places(self) -> tuple[int, ...]:
+        """Each seat's place in a match that is over (1 the best): the winner's side first,
+        then the other sides by their totals, the highest first; sides with equal totals
+        share a place and the next place is skipped (1, 2, 2, 4), and partners share their
+        side's. ValueError while the match goes on."""
+        if self.winner is None:
+            raise ValueError("the match is not over: it has no places yet")
+        sides = self.sides()
+        won = next(side for side in sides if self.winner in side)
+        rest = sorted((self.totals[side[0]] for side in sides if side is not won), reverse=True)
+        place = [0] * len(self.totals)
+        for side in sides:
+            at = 1 if side is won else 2 + rest.index(self.totals[side[0]])
+            for seat in side:
+                place[seat] = at
+        return tuple(place)
+
 
 def _counter(mode: str, count: int, hit: bool) -> int:
     if mode == "any":

@@ -112,6 +112,8 @@ SENTENCES: Final = {
     "connecting": "Connecting...",
     "table url": "table {url}",
     "friends join": "Friends join with: thousand play --join {url}",
+    "password prompt": "Password for {name} at {server}: ",
+    "no password": "no password given: signing in needs one",
     "waiting seats": "Waiting for every seat to be taken...",
     "waiting deal": "Waiting for the first deal...",
     "refused": "Refused: {reason}",

@@ -3,11 +3,13 @@
 It wires the store and the tables (:class:`.tables.Hub`) into the app's lifespan, the
 process's readiness and graceful shutdown (:class:`.lifecycle.Lifecycle`, ``app.state``), the outer
 wall (:class:`.guard.Guard`) and the limit on requests per address around every route, the
-HTTP routes (:mod:`.routes`, with the table of them all) and the WebSocket (:mod:`.websocket`).
+HTTP routes (:mod:`.routes`, with the table of them all), the accounts and the session check
+(:mod:`.account_routes`) and the WebSocket (:mod:`.websocket`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from typing import Any
@@ -15,6 +17,9 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
+from . import passwords
+from .account_routes import add_session_check
+from .accounts import AccountStore
 from .config import Settings
 from .guard import Guard
 from .lifecycle import Lifecycle
@@ -34,6 +39,7 @@ def create_app(settings: Settings) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         store.migrate()
+        await asyncio.to_thread(passwords.warm)
         hub.load()
         hub.start_bus()
         await hub.resume()
@@ -51,6 +57,8 @@ def create_app(settings: Settings) -> FastAPI:
     )
     app.state.hub = hub
     app.state.lifecycle = lifecycle
+    # the session check runs inside the request limit and the Guard (added after it)
+    add_session_check(app, AccountStore(store), settings)
 
     @app.middleware("http")
     async def limit_requests(request: Request, call_next: Any) -> Response:

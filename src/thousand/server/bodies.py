@@ -31,6 +31,11 @@ class CreateTable(BaseModel):
             SeatRequest(kind="bot", level="easy"),
         ]
     )
+    rated: bool = Field(
+        False,
+        description="a rated match: only signed-in players take its human seats, and its "
+        "players' ratings move at its end (default: casual)",
+    )
 
 
 #: a client's own secret for a seat: 22 to 128 URL-safe characters (128 bits and more)

@@ -49,6 +49,18 @@ class Change(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Move:
+    """A move as stored (a notice of a move carries it, so that a process whose copy is one
+    version behind takes it without reading the database): the seat, the move in the record's
+    words, and the intent and occupancy it came from."""
+
+    seat: int
+    move: str
+    intent_id: str | None
+    occupancy: int
+
+
+@dataclass(frozen=True, slots=True)
 class Notice:
     """A table changed (stored) by the process ``origin``, now at ``version``."""
 
@@ -56,10 +68,15 @@ class Notice:
     version: int
     change: Change
     origin: str
+    move: Move | None = None
 
     def encode(self) -> str:
-        data = {"table": self.table, "version": self.version, "change": self.change}
-        return json.dumps({**data, "origin": self.origin})
+        data: dict[str, Any] = {"table": self.table, "version": self.version}
+        data |= {"change": self.change, "origin": self.origin}
+        if self.move is not None:
+            m = self.move
+            data["move"] = [m.seat, m.move, m.intent_id, m.occupancy]
+        return json.dumps(data)
 
     @classmethod
     def decode(cls, text: str | bytes) -> Notice | None:
@@ -67,8 +84,13 @@ class Notice:
         try:
             data: Any = json.loads(text)
             change = Change(data["change"])
-            return cls(str(data["table"]), int(data["version"]), change, str(data["origin"]))
-        except (ValueError, KeyError, TypeError):
+            move = None
+            if data.get("move") is not None:
+                seat, said, intent_id, occupancy = data["move"]
+                intent = None if intent_id is None else str(intent_id)
+                move = Move(int(seat), str(said), intent, int(occupancy))
+            return cls(str(data["table"]), int(data["version"]), change, str(data["origin"]), move)
+        except (ValueError, KeyError, TypeError, AttributeError):
             return None
 
 
@@ -114,10 +136,10 @@ class Bus:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
 
-    def publish(self, table: str, version: int, change: Change) -> None:
+    def publish(self, table: str, version: int, change: Change, move: Move | None = None) -> None:
         """Queue a notice of this process's change (never waits: the table's lock is held)."""
         if self.outbox.qsize() < BACKLOG:
-            self.outbox.put_nowait(Notice(table, version, change, self.origin))
+            self.outbox.put_nowait(Notice(table, version, change, self.origin, move))
 
     async def _publish(self) -> None:
         client = self._client()

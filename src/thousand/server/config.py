@@ -47,6 +47,16 @@ class Settings:
     #: other sites whose pages may open a WebSocket (``https://name``; ``*``: any); a page of
     #: this server and a client without ``Origin`` always may
     allowed_origins: tuple[str, ...] = ()
+    #: sign-in attempts (``limits`` notation) allowed for one name, and from one address; an
+    #: address's sign-ups count with its sign-ins
+    sign_in_per_name: str = "10 per 15 minutes"
+    sign_in_per_address: str = "50 per 15 minutes"
+    #: where those counts are kept (a ``limits`` storage URI: ``memory://`` is this process's
+    #: memory; ``redis://HOST:PORT`` shares them between servers)
+    limits_storage: str = "memory://"
+    #: mark the session cookie Secure on every answer (behind a proxy that ends TLS and does
+    #: not send ``X-Forwarded-Proto``); it is Secure anyway on a request that came over https
+    secure_cookies: bool = False
     #: seconds a process that is told to stop stays up, not ready, before it closes its
     #: WebSockets (longer than a proxy takes to see it not ready; docs/deploy.md)
     drain: float = 0.0

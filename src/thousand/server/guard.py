@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
@@ -115,11 +115,7 @@ class Guard:
         await self.app(scope, _replay(body, receive), send)
 
     def _origin_allowed(self, origin: str, host: str) -> bool:
-        origin = origin.strip().lower().rstrip("/")
-        if self.any_origin or origin in self.origins:
-            return True
-        parts = urlsplit(origin)
-        return parts.scheme in ("http", "https") and parts.netloc == host.strip().lower()
+        return origin_allowed(origin, host, self.origins, self.any_origin)
 
     @staticmethod
     def _odd_address(scope: Scope) -> str | None:
@@ -170,6 +166,16 @@ class Guard:
             }
         )
         await send({"type": "http.response.body", "body": body})
+
+
+def origin_allowed(origin: str, host: str, origins: Collection[str], any_origin: bool) -> bool:
+    """Whether a page of ``origin`` may ask: a page of this server (its ``Host``), or one of
+    ``origins`` (lower case, no trailing slash); any page with ``any_origin``."""
+    origin = origin.strip().lower().rstrip("/")
+    if any_origin or origin in origins:
+        return True
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and parts.netloc == host.strip().lower()
 
 
 def _with_headers(send: Send, csp: str | None) -> Send:

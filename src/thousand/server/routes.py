@@ -1,7 +1,8 @@
 """Every HTTP route of the server, and the answer to every error: the server's HTTP surface.
 
-The lobby (a client finds, makes and sits at tables), the web page's API (the rules in words,
-the tables to watch, replays) and the rules reference, added to the app by :func:`add_routes`.
+The lobby (a client finds, makes and sits at tables), the accounts (their routes are
+:mod:`.account_routes`'s), the web page's API (the rules in words, the tables to watch,
+replays) and the rules reference, added to the app by :func:`add_routes`.
 docs/protocol.md describes each ("The lobby", "Web API"); a table in any answer is
 :func:`.summary.table` with the keys the row names. The WebSocket is
 :mod:`.websocket`'s; FastAPI adds its own description and docs pages. Status 200 unless
@@ -19,7 +20,8 @@ POST     /tables                          201, the new table (``summary.LOBBY``)
                                           ``tables_per_address`` tables not finished
 GET      /tables                          the open tables, a page (``summary.LOBBY``)
 GET      /tables/{table_id}               the table (``summary.LOBBY``); 404 no such table
-POST     /tables/{table_id}/seats         201 ``SeatTaken`` (the token, once); 404, 409
+POST     /tables/{table_id}/seats         201 ``SeatTaken`` (the token, once; a signed-in
+                                          player sits under the account's name); 404, 409
                                           the seat is taken or the claim holds another, 422
                                           a bad name or seat
 DELETE   /tables/{table_id}/seats/{seat}  204; 403 the token does not hold the seat, 404
@@ -31,6 +33,11 @@ POST     /tables/{table_id}/hint          ``{"table", "version", "seat", "move",
                                           view; 403 no seat's token, 404, 409 another person
                                           is seated or it is not the seat's turn, 422 unknown
                                           ``lang``
+POST     /quickplay                       201 a ticket in the quick-play queue
+                                          (:mod:`.quickplay_routes`, which answers and
+                                          refuses these three); 409, 422, 429
+GET      /quickplay/{ticket}              the ticket waiting, or seated; 403, 404
+DELETE   /quickplay/{ticket}              204, out of the queue; 403, 404, 409
 GET      /games                           the finished matches, a page (``summary.GAME``)
 GET      /games/{table_id}/record         the ``thousand/1`` record; 404, 409 not finished
 WS       /tables/{table_id}/ws            the table protocol (:mod:`.websocket`)
@@ -48,6 +55,14 @@ GET      /api/games/{game_id}/replay      the match, every hand open; 404, 409 n
 GET      /api/games/{game_id}/analysis    the match against the solver (:mod:`.analyses`);
                                           202 ``{"status": "pending"}`` while it is being
                                           made; 404, 409 not finished
+POST     /api/accounts                    sign up; the accounts' routes are
+GET      /api/session                     :mod:`.account_routes`'s (its table says each
+POST     /api/session                     one's answer and errors)
+DELETE   /api/session
+PUT      /api/account/password
+DELETE   /api/account
+GET      /api/ratings/{family}            a family's leaderboard, a page; the ratings'
+GET      /api/players/{name}              routes are :mod:`.rating_routes`'s
 GET      /reference                       307 to ``/reference/LANG/`` (``Accept-Language``)
 GET      /reference/                      307 as ``/reference``
 GET      /reference/{lang}                307 to ``/reference/{lang}/``; 404 unknown language
@@ -62,7 +77,9 @@ GET      /redoc                           FastAPI's other docs page
 Errors of every route, besides its own above: 400 a ``Host`` the server does not answer for,
 or a control character or lone surrogate in the path or query; 413 a body over ``max_body``;
 422 such a character in a JSON body or a body that is not UTF-8 (those three:
-:class:`.guard.Guard`); 429 too many requests from one address (:mod:`.app`'s middleware).
+:class:`.guard.Guard`); 429 too many requests from one address (:mod:`.app`'s middleware);
+403 a change asked for with a session cookie but without its CSRF token, or from another
+site's page (:mod:`.account_routes`).
 Here: a request whose body or query does not validate is 422 with one sentence that says
 where (:func:`invalid_sentence`); a :class:`.tables.LobbyError`, raised wherever a request is
 refused, answers its own status and sentence (404 ``there is no table 'x'`` for every
@@ -97,12 +114,15 @@ from ..engine.views import move_json
 from ..i18n import LANGUAGES, NAMES, language, negotiate
 from ..prose import texts
 from . import reference_pages, summary
+from .account_routes import add_account_routes, signed_in
+from .accounts import AccountStore
 from .bodies import CreateTable, Rematch, RulesCheck, SeatTaken, TakeSeat
 from .language import chosen_language
 from .lifecycle import Lifecycle
 from .limits import TablesUnderWay
 from .names import BadName, player_name
 from .paging import PAGE, Limit, Offset, next_page, page
+from .rating_routes import add_rating_routes
 from .replays import replay_answer
 from .rules_check import check_rules
 from .static_files import STATIC, PageFiles
@@ -118,9 +138,25 @@ def add_routes(
     """Add every route of the table above, and the answers to errors, to ``app``; ``static``
     is the page's folder (the package's own by default), ``lifecycle`` says whether the
     process is ready."""
+    from .quickplay_routes import add_quickplay  # (it takes ``bearer`` from here)
+
     add_errors(app)
     add_lobby(app, hub, lifecycle or Lifecycle(hub))
+    add_account_routes(app, hub)
+    add_rating_routes(app, hub)
+    add_quickplay(app, hub, account_of=_signed_in_account)
     add_web(app, hub, static)
+
+
+def _signed_in_account(request: Request) -> tuple[str, str] | None:
+    """The signed-in account's id and name (quick play seats it under them), or None."""
+    account = signed_in(request)
+    return (account.id, account.name) if account is not None else None
+
+
+def name_of_account(name: str) -> str:
+    """The refusal of a guest who asks for an account's name."""
+    return f"the name {name!r} belongs to an account: sign in to play under it, or choose another"
 
 
 def add_errors(app: FastAPI) -> None:
@@ -156,6 +192,7 @@ def invalid_sentence(exc: RequestValidationError) -> str:
 def add_lobby(app: FastAPI, hub: Hub, lifecycle: Lifecycle) -> None:
     """The lobby: ``/health``, ``/ready``, ``/tables...`` and ``/games...``."""
     under_way = TablesUnderWay(lambda t: t not in hub.tables or hub.tables[t].status.over)
+    names_of_accounts = AccountStore(hub.store)
 
     @app.get("/health")
     async def health() -> dict[str, Any]:
@@ -198,9 +235,11 @@ def add_lobby(app: FastAPI, hub: Hub, lifecycle: Lifecycle) -> None:
                 "finish one before creating another",
             )
         with under_way.creating(address) as made:
-            table = await hub.create(body.template, body.rules, specs, seed=body.seed)
+            table = await hub.create(
+                body.template, body.rules, specs, seed=body.seed, rated=body.rated
+            )
             made(table.id)
-        return summary.table(table.row, table.game, summary.LOBBY)
+        return summary.table(table.row, table.game, summary.LOBBY, table.ratings)
 
     @app.get("/tables")
     async def list_tables(
@@ -213,7 +252,7 @@ def add_lobby(app: FastAPI, hub: Hub, lifecycle: Lifecycle) -> None:
             key=lambda t: (t.row.created, t.id),
         )
         return [
-            summary.table(t.row, t.game, summary.LOBBY)
+            summary.table(t.row, t.game, summary.LOBBY, t.ratings)
             for t in page(found, response, "/tables", limit, offset)
         ]
 
@@ -221,17 +260,26 @@ def add_lobby(app: FastAPI, hub: Hub, lifecycle: Lifecycle) -> None:
     async def get_table(table_id: str) -> dict[str, Any]:
         """A table's seats, status, version and totals (never a card)."""
         table = await hub.fetch(table_id)
-        return summary.table(table.row, table.game, summary.LOBBY)
+        return summary.table(table.row, table.game, summary.LOBBY, table.ratings)
 
     @app.post("/tables/{table_id}/seats", status_code=201)
-    async def take_seat(table_id: str, body: TakeSeat) -> SeatTaken:
-        """Take a seat; the token in the answer acts for that seat alone."""
-        try:
-            name = player_name(body.name)
-        except BadName as e:
-            raise LobbyError(422, str(e)) from None
+    async def take_seat(table_id: str, body: TakeSeat, request: Request) -> SeatTaken:
+        """Take a seat; the token in the answer acts for that seat alone. A signed-in player
+        sits under the account's name (``name`` is not read), and the seat is linked to it; a
+        guest may not sit under an account's name (409)."""
+        account = signed_in(request)
+        if account is not None:
+            name = account.name
+        else:
+            try:
+                name = player_name(body.name)
+            except BadName as e:
+                raise LobbyError(422, str(e)) from None
+            if await hub.run_heavy(names_of_accounts.holds, name):
+                raise LobbyError(409, name_of_account(name))
         table = await hub.fetch(table_id)
-        seat, token = await table.take_seat(body.seat, name, body.claim)
+        linked = account.id if account is not None else None
+        seat, token = await table.take_seat(body.seat, name, body.claim, linked)
         return SeatTaken(
             table=table.id, seat=seat, token=token, websocket=summary.websocket_path(table.id)
         )
@@ -373,7 +421,7 @@ def add_web(app: FastAPI, hub: Hub, static: Path) -> None:
             key=lambda t: (t.row.created, t.id),
         )
         shown = page(playing, response, "/api/tables/live", limit, offset)
-        return {"tables": [summary.table(t.row, t.game, summary.LIVE) for t in shown]}
+        return {"tables": [summary.table(t.row, t.game, summary.LIVE, t.ratings) for t in shown]}
 
     async def finished_game(game_id: str) -> LiveTable:
         """A finished match; 404 where there is none, 409 while it is played."""

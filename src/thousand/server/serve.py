@@ -45,6 +45,10 @@ def settings_of(args: argparse.Namespace) -> Settings:
         allowed_hosts=allowed_hosts(args.host, args.allowed_host),
         allowed_origins=tuple(args.allowed_origin),
         drain=args.drain,
+        sign_in_per_name=args.sign_in_per_name,
+        sign_in_per_address=args.sign_in_per_address,
+        limits_storage=args.limits_storage,
+        secure_cookies=args.secure_cookies,
     )
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     Connection,
     Engine,
@@ -37,6 +38,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    false,
     select,
     update,
 )
@@ -78,6 +80,8 @@ tables = Table(
     #: when a person was last connected (or sat down), for closing a table nobody is at;
     #: null in a table of an older database (counted from when the server loads it)
     Column("seen", Float, nullable=True),
+    #: whether the match is rated (chosen at creation): its players' ratings move at its end
+    Column("rated", Boolean, nullable=False, server_default=false()),
 )
 
 seats = Table(
@@ -89,6 +93,9 @@ seats = Table(
     Column("token_hash", String(64), nullable=True),
     #: how many times the seat has been taken: each occupant's intent ids are its own
     Column("occupancy", Integer, nullable=False, server_default="0"),
+    #: the account (:mod:`.accounts`) of a signed-in player who took the seat; null for a
+    #: guest, a bot, a free seat, and once the account is deleted
+    Column("account", String(32), nullable=True, index=True),
 )
 
 deals = Table(
@@ -166,11 +173,13 @@ class SeatSpec:
 
 @dataclass(slots=True)
 class SeatRow:
-    """A seat: its player's name and token (as a hash), and how often it has been taken."""
+    """A seat: its player's name and token (as a hash), how often it has been taken, and the
+    account of the signed-in player who holds it (None: a guest, or nobody)."""
 
     name: str | None = None
     token_hash: str | None = None
     occupancy: int = 0
+    account: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +241,7 @@ class TableRow:
     rematch_of: str | None = None
     rematch: str | None = None
     seen: float | None = None
+    rated: bool = False
     seats: list[SeatRow] = field(default_factory=list)
     deals: list[DealRow] = field(default_factory=list)
     moves: list[MoveRow] = field(default_factory=list)
@@ -339,6 +349,7 @@ class Store:
                     version=row.version,
                     rematch_of=row.rematch_of,
                     seen=row.created if row.seen is None else row.seen,
+                    rated=row.rated,
                 )
             )
             conn.execute(
@@ -350,6 +361,7 @@ class Store:
                         "name": s.name,
                         "token_hash": s.token_hash,
                         "occupancy": s.occupancy,
+                        "account": s.account,
                     }
                     for i, s in enumerate(row.seats)
                 ],
@@ -720,12 +732,17 @@ def _change_seat(conn: Connection, table_id: str, seat: int, before: SeatRow, ro
             seats.c.occupancy == before.occupancy,
             held,
         )
-        .values(name=row.name, token_hash=row.token_hash, occupancy=row.occupancy)
+        .values(
+            name=row.name,
+            token_hash=row.token_hash,
+            occupancy=row.occupancy,
+            account=row.account,
+        )
     )
     if done.rowcount == 1:
         return True
     stored = conn.execute(
-        select(seats.c.name, seats.c.token_hash, seats.c.occupancy).where(
+        select(seats.c.name, seats.c.token_hash, seats.c.occupancy, seats.c.account).where(
             seats.c.table_id == table_id, seats.c.seat == seat
         )
     ).first()
@@ -757,12 +774,13 @@ def _table(m: Any) -> TableRow:
         rematch_of=m["rematch_of"],
         rematch=m["rematch"],
         seen=m["seen"],
+        rated=bool(m["rated"]),
     )
 
 
 def _seats(conn: Connection, table_id: str) -> list[SeatRow]:
     return [
-        SeatRow(s.name, s.token_hash, s.occupancy)
+        SeatRow(s.name, s.token_hash, s.occupancy, s.account)
         for s in conn.execute(
             select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
         )

@@ -10,7 +10,7 @@ messages carry the same :func:`seats`. Never a card: a summary reads no deal.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
 from ..engine import Game
@@ -34,6 +34,7 @@ Key = Literal[
     "websocket",
     "record",
     "hints",
+    "rated",
 ]
 
 #: a table in the lobby: ``POST /tables``, ``GET /tables``, ``GET /tables/{id}``
@@ -51,6 +52,7 @@ LOBBY: tuple[Key, ...] = (
     "rematch_of",
     "rematch",
     "hints",
+    "rated",
 )
 #: a table being played, to watch: ``GET /api/tables/live``
 LIVE: tuple[Key, ...] = (
@@ -62,9 +64,19 @@ LIVE: tuple[Key, ...] = (
     "deals",
     "totals",
     "websocket",
+    "rated",
 )
 #: a finished match, from its stored row alone (no deal is read): ``GET /games``
-GAME: tuple[Key, ...] = ("id", "template", "created", "seats", "players", "record", "hints")
+GAME: tuple[Key, ...] = (
+    "id",
+    "template",
+    "created",
+    "seats",
+    "players",
+    "record",
+    "hints",
+    "rated",
+)
 
 
 def websocket_path(table_id: str) -> str:
@@ -86,10 +98,11 @@ def player_names(row: TableRow) -> list[str]:
     ]
 
 
-def seats(row: TableRow) -> list[dict[str, Any]]:
-    """Each seat: its number, kind, level, name (None while nobody has taken it) and whether
-    it is taken."""
+def seats(row: TableRow, ratings: Mapping[int, int] | None = None) -> list[dict[str, Any]]:
+    """Each seat: its number, kind, level, name (None while nobody has taken it), whether
+    it is taken, and its rating where ``ratings`` has one (:mod:`.rated`)."""
     names = player_names(row)
+    shown = ratings or {}
     return [
         {
             "seat": s,
@@ -97,6 +110,7 @@ def seats(row: TableRow) -> list[dict[str, Any]]:
             "level": spec.level,
             "name": names[s] if spec.kind == "bot" else row.seats[s].name,
             "taken": spec.kind == "bot" or row.seats[s].token_hash is not None,
+            "rating": shown.get(s),
         }
         for s, spec in enumerate(row.seat_specs)
     ]
@@ -121,9 +135,15 @@ def hint_counts(row: TableRow) -> list[int]:
     return counts
 
 
-def table(row: TableRow, game: Game | None, keys: Sequence[Key]) -> dict[str, Any]:
+def table(
+    row: TableRow,
+    game: Game | None,
+    keys: Sequence[Key],
+    ratings: Mapping[int, int] | None = None,
+) -> dict[str, Any]:
     """The summary of the table of ``row`` (and ``game``, where it is in memory): ``keys`` of
-    it, in that order. A key of the game (``deals``, ``totals``, ``winner``) needs ``game``."""
+    it, in that order. A key of the game (``deals``, ``totals``, ``winner``) needs ``game``;
+    ``ratings`` are the seats' (:meth:`seats`)."""
 
     def played() -> Game:
         if game is None:
@@ -137,8 +157,9 @@ def table(row: TableRow, game: Game | None, keys: Sequence[Key]) -> dict[str, An
         "created": lambda: row.created,
         "status": lambda: row.status,
         "version": lambda: row.version,
-        "seats": lambda: seats(row),
+        "seats": lambda: seats(row, ratings),
         "players": lambda: [s["name"] for s in seats(row)],
+        "rated": lambda: row.rated,
         "free_seats": lambda: free_seats(row),
         "deals": lambda: len(played().logs),
         "totals": lambda: list(played().match.totals),

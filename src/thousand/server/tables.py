@@ -44,8 +44,11 @@ from ..records.replay import report_json
 from ..rules import Rules, RulesError, rules_from_record
 from . import protocol, summary
 from .analyses import FORMAT, analysis_answer
-from .bus import Bus, Change, Notice
+from .bus import Bus, Change, Move, Notice
 from .config import Settings
+from .rated import participants, seat_ratings
+from .rating_store import rate_stored, unrated_of
+from .ratings import family_of, seat_stats
 from .storage import (
     DealRow,
     HintRow,
@@ -187,6 +190,8 @@ class LiveTable:
         #: catching up with the database after another process's notice (:meth:`nudge`)
         self._follow_task: asyncio.Task[None] | None = None
         self._behind = False
+        #: moves heard of on the bus, not yet taken, by version
+        self._heard: dict[int, Move] = {}
         #: the hint being thought out or given last: (version, seat), and its computation
         self._hint: tuple[tuple[int, int], asyncio.Future[tuple[int, Why]]] | None = None
         #: when a person was last connected (wall-clock seconds), and what the store holds;
@@ -194,6 +199,8 @@ class LiveTable:
         self.seen = row.seen if row.seen is not None else hub.now()
         self.seen_stored = row.seen
         self.game = self._rebuild()
+        #: the shown rating of each seat that has one, in the table's family (beside the names)
+        self.ratings: dict[int, int] = {}
 
     # -- state ------------------------------------------------------------------------------
 
@@ -262,7 +269,7 @@ class LiveTable:
             "version": self.version,
             "seat": seat,
             "status": self.status,
-            "seats": summary.seats(self.row),
+            "seats": summary.seats(self.row, self.ratings),
             "rules": self.rules.to_json(),
             "deal": len(self.game.logs),
             "reports": [report_json(r) for r in self.game.reports],
@@ -275,19 +282,22 @@ class LiveTable:
     # -- seats ------------------------------------------------------------------------------
 
     async def take_seat(
-        self, seat: int | None, name: str, claim: str | None = None
+        self, seat: int | None, name: str, claim: str | None = None, account: str | None = None
     ) -> tuple[int, str]:
         """Take a seat; the token is ``claim`` where the client chose one, so that the same
-        request made again (after a lost answer or a server that died) gets the same seat."""
+        request made again (after a lost answer or a server that died) gets the same seat.
+        ``account``: the signed-in player's account, linked to the seat (None: a guest)."""
         async with self.lock:
             for _ in range(3):
                 try:
-                    return await self._take_seat(seat, name, claim)
+                    return await self._take_seat(seat, name, claim, account)
                 except StoreConflict:  # another server changed the seats: look again
                     await self._catch_up()
             raise LobbyError(409, f"the seats of table {self.id} keep changing: try again")
 
-    async def _take_seat(self, seat: int | None, name: str, claim: str | None) -> tuple[int, str]:
+    async def _take_seat(
+        self, seat: int | None, name: str, claim: str | None, account: str | None
+    ) -> tuple[int, str]:
         if self.status == TableStatus.CLOSED:
             raise LobbyError(409, f"table {self.id} is closed")
         if claim is not None and (held := self.seat_of(claim)) is not None:
@@ -305,13 +315,18 @@ class LiveTable:
             raise LobbyError(422, f"seat {seat} is not a seat of table {self.id}")
         elif seat not in free:
             raise LobbyError(409, f"seat {seat} of table {self.id} is not free")
+        if self.row.rated and account is None:
+            raise LobbyError(
+                403, f"table {self.id} is rated: only a signed-in player may take its seats"
+            )
         token = claim if claim is not None else secrets.token_urlsafe(24)
         before = self.row.seats[seat]
-        taken = SeatRow(name, token_hash(token), before.occupancy + 1)
+        taken = SeatRow(name, token_hash(token), before.occupancy + 1, account)
         await self.hub.write(self.hub.store.set_seat, self.id, seat, before, taken)
         self.row.seats[seat] = taken
         self.hub.announce(self.id, self.version, Change.SEATS)
         self.seen = self.hub.now()
+        await self.hub.refresh_ratings(self)
         self.game = _renamed(self.game, summary.player_names(self.row))
         self._tell_seats()
         if self.status == TableStatus.OPEN and not self.free_seats():
@@ -346,10 +361,13 @@ class LiveTable:
                 ) from None
 
     async def _leave(self, seat: int) -> str:
-        # a match that is over keeps the names it was played under (its record's)
+        # a match that is over keeps the names it was played under (its record's), and
+        # the accounts that played it
         before = self.row.seats[seat]
-        name = before.name if self.status.over else None
-        left = SeatRow(name, None, before.occupancy)
+        over = self.status.over
+        left = SeatRow(
+            before.name if over else None, None, before.occupancy, before.account if over else None
+        )
         alone = not [s for s in self.people() if s != seat]
         if not self.status.over and alone:
             outcome = "closed"
@@ -387,6 +405,18 @@ class LiveTable:
                 conn.close()
                 self.connections.discard(conn)
 
+    def forget_account(self, account: str, name: str) -> None:
+        """The seats of a deleted account go by ``name`` and belong to no account (the store
+        has done the same); the caller holds the table's lock."""
+        found = False
+        for s, held in enumerate(self.row.seats):
+            if held.account == account:
+                self.row.seats[s] = replace(held, name=name, account=None)
+                found = True
+        if found:
+            self.game = _renamed(self.game, summary.player_names(self.row))
+            self._tell_seats()
+
     async def _close(self) -> None:
         """Close the table (under its lock): it leaves the lists, nothing more is played, and
         every connection is told (a ``seats`` message with status ``closed``). Where another
@@ -419,7 +449,8 @@ class LiveTable:
             return self.status == TableStatus.CLOSED
 
     def _tell_seats(self) -> None:
-        text = encode({"type": "seats", "status": self.status, "seats": summary.seats(self.row)})
+        seats = summary.seats(self.row, self.ratings)
+        text = encode({"type": "seats", "status": self.status, "seats": seats})
         for conn in self.connections:
             conn.send_text(text)
 
@@ -630,14 +661,18 @@ class LiveTable:
             status,
         )
         self._take_move(seat, action, game, MoveRow(version, 0, seat, token, intent_id, occupancy))
-        self.hub.announce(self.id, version, Change.MOVE)
+        self.hub.announce(self.id, version, Change.MOVE, Move(seat, token, intent_id, occupancy))
         self.hub.observe(self.id, version, self.hub.clock() - started)
-        if status != TableStatus.FINISHED and not game.in_deal:
+        if status == TableStatus.FINISHED:  # (the process that stores the last move rates it)
+            await self.hub.rate(self)
+            self._tell_seats()
+        elif not game.in_deal:
             await self._deal_or_defer()
         self._kick_bot()
 
     def _take_move(self, seat: int, action: int, game: Game, stored: MoveRow) -> None:
-        """Take the game after a move (stored as ``stored``) and tell every connection."""
+        """Take the game after a move (stored as ``stored``) and tell every connection of it
+        (the caller tells them the seats where the match is won)."""
         self.row.version = stored.version
         if game.over:
             self.row.status = TableStatus.FINISHED
@@ -655,24 +690,52 @@ class LiveTable:
             return ev
 
         self._broadcast(event_for)
-        if self.row.status == TableStatus.FINISHED:
-            self._tell_seats()
 
     # -- other processes' changes (with a bus) ---------------------------------------------
 
-    def nudge(self) -> None:
+    def nudge(self, move: tuple[int, Move] | None = None) -> None:
         """Another process changed the table: catch up with the database soon (one catch-up
-        at a time, however many notices come meanwhile)."""
-        self._behind = True
+        at a time, however many notices come meanwhile). A notice's ``move`` (its version and
+        the move) is taken as it is where it is the next version, without reading the
+        database."""
+        if move is not None:
+            self._heard[move[0]] = move[1]
+        else:
+            self._behind = True
         if self._follow_task is None or self._follow_task.done():
             self._follow_task = asyncio.get_running_loop().create_task(self._follow())
 
+    def _take_heard(self) -> bool:
+        """Take the moves heard of that follow this copy's version; whether the copy is up to
+        every version heard of."""
+        while (heard := self._heard.pop(self.version + 1, None)) is not None:
+            if self.game.deal is None or self.game.deal.to_act != heard.seat:
+                self._heard.clear()
+                return False
+            try:
+                action = self.game.deal.check(heard.move)
+            except ValueError:
+                self._heard.clear()
+                return False
+            stored = MoveRow(self.version + 1, 0, heard.seat, heard.move, heard.intent_id)
+            stored = replace(stored, occupancy=heard.occupancy)
+            self._take_move(heard.seat, action, self.game.apply(action), stored)
+            if self.status == TableStatus.FINISHED:
+                self._tell_seats()
+        caught_up = not any(v > self.version for v in self._heard)
+        self._heard = {v: m for v, m in self._heard.items() if v > self.version}
+        return caught_up
+
     async def _follow(self) -> None:
         pause = RETRY_FIRST
-        while self._behind and not self.hub.closing:
-            self._behind = False
+        while (self._behind or self._heard) and not self.hub.closing:
+            behind, self._behind = self._behind, False
             try:
                 async with self.lock:
+                    if self._take_heard() and not behind:
+                        self._kick_bot()
+                        continue
+                    self._heard.clear()
                     await self._catch_up()
             except (Unavailable, DBAPIError, PoolTimeout):
                 self._behind = True
@@ -722,6 +785,7 @@ class LiveTable:
             self.seen = self.seen_stored = row.seen
         if not self.status.over:
             self.game = _renamed(self.game, summary.player_names(self.row))
+        was = self.status
         steps: list[DealRow | MoveRow] = sorted([*row.deals, *row.moves], key=lambda r: r.version)
         try:
             for step in steps:
@@ -741,8 +805,9 @@ class LiveTable:
             return
         if self.version == row.version and row.status != self.status:
             self.row.status = row.status
-            told_seats = True
         if told_seats:
+            await self.hub.refresh_ratings(self)
+        if told_seats or self.status != was:
             self._tell_seats()
         if self.status == TableStatus.OPEN and not self.free_seats():
             await self._start()  # the last seat was taken through another process
@@ -907,10 +972,12 @@ class Hub:
             await self.write(self.store.release_leases, self.origin)
         await self.bus.close()
 
-    def announce(self, table_id: str, version: int, change: Change) -> None:
+    def announce(
+        self, table_id: str, version: int, change: Change, move: Move | None = None
+    ) -> None:
         """Tell the other processes that a table changed (its change is stored)."""
         if self.bus is not None:
-            self.bus.publish(table_id, version, change)
+            self.bus.publish(table_id, version, change, move)
 
     def leads(self, table_id: str) -> bool:
         """Whether this process runs the table's own work (its bots, its deals): always
@@ -942,7 +1009,10 @@ class Hub:
             return
         if notice.change in (Change.MOVE, Change.DEAL) and notice.version <= table.version:
             return  # caught up already
-        table.nudge()
+        if notice.change == Change.MOVE and notice.move is not None:
+            table.nudge((notice.version, notice.move))
+        else:
+            table.nudge()
 
     def _adopt(self, table_id: str) -> None:
         """Load a table another process holds (so that the lists show it), in the
@@ -1026,6 +1096,10 @@ class Hub:
             log.warning("table %s: its lease was taken over by another process", table_id)
         self.held = kept
         self.held_until = began + LEASE_SECONDS
+        for table_id in kept:  # a worker that stopped while the leases could not be renewed
+            table = self.tables.get(table_id)
+            if table is not None:
+                table._kick_bot()
 
     async def write(self, call: Callable[..., T], *args: Any) -> T:
         """Run a storage call in the storage threads (the event loop goes on meanwhile); one
@@ -1093,9 +1167,45 @@ class Hub:
         self.set_aside[table_id] = problem
         log.error("%s; it is set aside", problem)
 
+    async def rate(self, table: LiveTable) -> None:
+        """Rate a rated table that has finished (under its lock), once: its participants'
+        ratings move by its places; a database that cannot take it now leaves it to the next
+        start (:meth:`resume`)."""
+        if not table.row.rated or table.status != TableStatus.FINISHED:
+            return
+        try:
+            await self.write(
+                rate_stored,
+                self.store,
+                table.id,
+                family_of(table.rules),
+                participants(table.row),
+                table.game.match.sides(),
+                seat_stats(table.game),
+                now(),
+            )
+        except Unavailable:
+            log.warning("table %s: its rating waits for the next start", table.id)
+            return
+        await self.refresh_ratings(table)
+
+    async def refresh_ratings(self, table: LiveTable) -> None:
+        """Read the ratings shown beside the table's names again (kept as they were where the
+        database cannot answer now)."""
+        with contextlib.suppress(Unavailable):
+            table.ratings = await self.write(seat_ratings, self.store, table.row, table.rules)
+
     async def resume(self) -> None:
         """Start what was under way when the server stopped: a due deal, a bot's turn (with a
-        bus, the tables whose lease this process takes resume as it takes them)."""
+        bus, the tables whose lease this process takes resume as it takes them); rate the
+        rated tables that finished unrated; read the ratings beside the names."""
+        for table_id in await self.write(unrated_of, self.store):
+            with contextlib.suppress(LobbyError):
+                finished = await self.fetch(table_id)
+                async with finished.lock:
+                    await self.rate(finished)
+        for table in list(self.tables.values()):
+            await self.refresh_ratings(table)
         for table in list(self.tables.values()):
             async with table.lock:
                 if table.status == TableStatus.OPEN and not table.free_seats():
@@ -1112,6 +1222,7 @@ class Hub:
         specs: Sequence[SeatSpec],
         rematch_of: str | None = None,
         seed: int | None = None,
+        rated: bool = False,
     ) -> LiveTable:
         try:
             rules = rules_from_record(template, overrides)
@@ -1131,10 +1242,12 @@ class Hub:
             status=TableStatus.OPEN,
             version=0,
             rematch_of=rematch_of,
+            rated=rated,
             seats=[SeatRow() for _ in specs],
         )
         await self.write(self.store.create_table, row)
         table = LiveTable(row, rules, self)
+        await self.refresh_ratings(table)
         self._keep(table)
         self.announce(row.id, 0, Change.TABLE)
         if rematch_of is not None:
@@ -1342,7 +1455,11 @@ async def rematch(
         if old.row.rematch is None:
             try:
                 made = await hub.create(
-                    old.row.template, old.row.rules, old.row.seat_specs, rematch_of=old.id
+                    old.row.template,
+                    old.row.rules,
+                    old.row.seat_specs,
+                    rematch_of=old.id,
+                    rated=old.row.rated,
                 )
             except StoreConflict as e:  # another server made it first
                 if e.existing is None:
@@ -1354,6 +1471,6 @@ async def rematch(
         new = hub.get(old.row.rematch)
     if seat is None:
         return new, None, ""
-    name = old.row.seats[seat].name or f"seat-{seat}"
-    taken, new_token = await new.take_seat(seat, name, claim)
+    held = old.row.seats[seat]
+    taken, new_token = await new.take_seat(seat, held.name or f"seat-{seat}", claim, held.account)
     return new, taken, new_token

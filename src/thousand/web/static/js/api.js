@@ -1,5 +1,5 @@
 // The server's REST API: JSON in and out; a refusal is thrown as an Error with the server's
-// one sentence ("detail").
+// one sentence ("detail"). Signed in, every change carries the session's CSRF token.
 
 export class ApiError extends Error {
   constructor(message, status) {
@@ -20,9 +20,17 @@ export async function apiPage(path) {
   return { data, more: /rel="next"/.test(response.headers.get("Link") || "") };
 }
 
+let csrf = null;
+
+/** The signed-in session's CSRF token (null: a guest), sent in X-CSRF-Token with every change. */
+export function setCsrf(value) {
+  csrf = value;
+}
+
 async function call(path, { method = "GET", body, token } = {}) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (csrf && method !== "GET") headers["X-CSRF-Token"] = csrf;
   if (token) headers.Authorization = `Bearer ${token}`;
   let response;
   try {

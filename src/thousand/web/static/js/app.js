@@ -1,9 +1,14 @@
 // The page: the header (title, lobby and rules links, language and pace pickers, the Sound
-// switch), and the hash routes: #/ lobby, #/table/ID, #/join/ID, #/watch/ID, #/replay/GAMEID, #/rules.
+// switch, the account: who is signed in), and the hash routes: #/ lobby, #/table/ID, #/join/ID,
+// #/watch/ID, #/replay/GAMEID, #/account, #/ratings/FAMILY, #/player/NAME, #/queue/TICKET (quick
+// play), #/rules.
 
+import { accountArea, accountScreen, loadSession, onSession } from "./account.js";
 import { clear, h } from "./dom.js";
 import { LANGUAGES, language, onLanguage, setLanguage, startLanguage, t } from "./i18n.js";
 import { joinScreen, lobbyScreen } from "./lobby.js";
+import { playerScreen, ratingsScreen } from "./ratings.js";
+import { queueScreen } from "./quickplay.js";
 import { replayScreen } from "./replay.js";
 import { keepPace, keepSound, pace, soundOn } from "./store.js";
 import { tableScreen } from "./table.js";
@@ -86,6 +91,7 @@ function header() {
       "nav",
       { "aria-label": t("nav.label") },
       h("a", { href: "#/" }, t("nav.lobby")),
+      h("a", { href: "#/ratings" }, t("nav.ratings")),
       h("a", { href: `/reference/${language()}/`, id: "rules-link" }, t("nav.rules")),
     ),
     h(
@@ -97,6 +103,7 @@ function header() {
       speeds,
       soundToggle(),
     ),
+    accountArea(),
   );
   document.title = t("app.title");
 }
@@ -117,6 +124,10 @@ function route() {
   else if (name === "watch" && id) screen = tableScreen(main, id, { watch: true });
   else if (name === "join" && id) screen = joinScreen(main, id);
   else if (name === "replay" && id) screen = replayScreen(main, id);
+  else if (name === "account") screen = accountScreen(main);
+  else if (name === "ratings") screen = ratingsScreen(main, id);
+  else if (name === "player" && id) screen = playerScreen(main, id);
+  else if (name === "queue" && id) screen = queueScreen(main, id);
   else screen = lobbyScreen(main);
 }
 
@@ -126,9 +137,14 @@ onLanguage(() => {
   screen?.render?.();
 });
 
+onSession(() => {
+  header();
+  screen?.render?.();
+});
+
 window.addEventListener("hashchange", route);
 
 (async () => {
-  await setLanguage(await startLanguage(), { keep: false });
+  await Promise.all([setLanguage(await startLanguage(), { keep: false }), loadSession()]);
   route();
 })();

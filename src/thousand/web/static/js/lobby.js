@@ -3,10 +3,13 @@
 // a level), "Create table"; and the open tables (join), live tables (watch), finished games
 // (replay). Also the join screen of an invite link (#/join/ID).
 
+import { NAME_MARK, session, withName } from "./account.js";
 import { api, apiPage, takeSeat } from "./api.js";
 import { append, button, h } from "./dom.js";
 import { language, suitName, t } from "./i18n.js";
+import { quickPlaySection } from "./quickplay.js";
 import { forgetSeat, keepName, keepSeat, playerName, seatAt } from "./store.js";
+import { ratingText } from "./ratings.js";
 import { showError } from "./ui.js";
 
 /** A bot's name for people, one per level ("Medium bot"), on every screen. */
@@ -252,15 +255,14 @@ export function lobbyScreen(root) {
   }
 
   async function create() {
-    const name = document.getElementById("your-name").value.trim();
-    keepName(name);
+    const name = typedName("your-name");
     const seats = state.seats.map((s) =>
       s === "human" ? { kind: "human" } : { kind: "bot", level: s.slice(4) },
     );
     try {
       const table = await api("/tables", {
         method: "POST",
-        body: { template: state.template, rules: state.rules, seats },
+        body: { template: state.template, rules: state.rules, seats, rated: Boolean(session.name && state.rated) },
       });
       const seat = await takeSeat(`/tables/${table.id}/seats`, {
         seat: 0,
@@ -385,6 +387,24 @@ export function lobbyScreen(root) {
     ];
   }
 
+  /** "Rated match", for a signed-in player: only signed-in players take its seats. */
+  function ratedBox() {
+    if (!session.name) return null;
+    return h(
+      "p",
+      { class: "row" },
+      h("input", {
+        type: "checkbox",
+        id: "rated",
+        checked: Boolean(state.rated),
+        onchange: (e) => {
+          state.rated = e.target.checked;
+        },
+      }),
+      h("label", { for: "rated" }, t("lobby.rated")),
+    );
+  }
+
   function seatsEditor() {
     fitSeats();
     return h(
@@ -461,19 +481,16 @@ export function lobbyScreen(root) {
     const ok = !state.check || state.check.ok;
     const focused = document.activeElement?.id;
     root.replaceChildren(
+      quickPlaySection(state.templates),
       h(
         "section",
         { class: "lobby", "aria-labelledby": "lobby-title" },
         h("h1", { id: "lobby-title" }, t("lobby.title")),
-        h(
-          "div",
-          { class: "row" },
-          h("label", { for: "your-name" }, t("lobby.your_name")),
-          h("input", { id: "your-name", value: playerName(), maxlength: 40, autocomplete: "nickname", onchange: (e) => keepName(e.target.value.trim()) }),
-        ),
+        nameRow("your-name", { autocomplete: "nickname", onchange: (e) => keepName(e.target.value.trim()) }),
         templatePicker(),
         rulesEditor(),
         seatsEditor(),
+        ratedBox(),
         h("p", {}, button(t("lobby.create"), create, { class: "primary", id: "create-table", disabled: !ok })),
       ),
       lists(),
@@ -548,10 +565,33 @@ export function leaveButton(tableId, seat, token) {
   return button(t("table.leave"), open, { id: "leave-table", class: "leave" });
 }
 
+/** The name to sit under: a guest's, typed in the field ``id`` (kept for next time); a
+ * signed-in player sits under the account's name whatever is sent. */
+function typedName(id) {
+  const field = document.getElementById(id);
+  if (!field) return session.name || "";
+  const name = field.value.trim();
+  keepName(name);
+  return name;
+}
+
+/** A guest's name field, or the signed-in account's name (the server seats it under that). */
+function nameRow(id, attrs = {}) {
+  if (session.name) {
+    return h("p", { class: "row playing-as", id: "playing-as" }, withName(t("lobby.playing_as", { name: NAME_MARK }), session.name));
+  }
+  return h(
+    "div",
+    { class: "row" },
+    h("label", { for: id }, t("lobby.your_name")),
+    h("input", { id, value: playerName(), maxlength: 40, ...attrs }),
+  );
+}
+
 /** The seats of a table in a list: each one's name, "free seat" where nobody holds it. */
 function seatsText(seats) {
   return seatNames(seats)
-    .map((name) => name || t("lobby.free_seat"))
+    .map((name, i) => (name ? `${name}${ratingText(seats[i])}` : t("lobby.free_seat")))
     .join(", ");
 }
 
@@ -566,8 +606,7 @@ export function joinScreen(root, tableId) {
   }
 
   async function join() {
-    const name = document.getElementById("join-name").value.trim();
-    keepName(name);
+    const name = typedName("join-name");
     const choice = document.querySelector("input[name=join-seat]:checked");
     try {
       const seat = await takeSeat(`/tables/${tableId}/seats`, {
@@ -596,12 +635,7 @@ export function joinScreen(root, tableId) {
         h("p", {}, seatsText(table.seats)),
         free.length
           ? [
-              h(
-                "div",
-                { class: "row" },
-                h("label", { for: "join-name" }, t("lobby.your_name")),
-                h("input", { id: "join-name", value: playerName(), maxlength: 40 }),
-              ),
+              nameRow("join-name"),
               h(
                 "fieldset",
                 {},

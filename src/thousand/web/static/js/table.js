@@ -14,6 +14,7 @@ import { cardBack, cardButton, cardImage, sortHand, suitSymbol } from "./cards.j
 import { button, h } from "./dom.js";
 import { cardName, language, suitName, t } from "./i18n.js";
 import { leaveButton, seatNames } from "./lobby.js";
+import { ratingText } from "./ratings.js";
 import { flyFrom, gather } from "./motion.js";
 import { actionCard, actionLabel, eventName, moveSentence, phaseName, resultName } from "./moves.js";
 import { scoresheet, signed } from "./scoresheet.js";
@@ -190,7 +191,7 @@ export function tableScreen(root, tableId, { watch }) {
       h(
         "div",
         { class: "seat-head" },
-        h("span", { class: "seat-name" }, name(seat)),
+        h("span", { class: "seat-name" }, `${name(seat)}${ratingText(state.seats?.[seat])}`),
         badges,
         view && view.to_act === seat ? h("span", { class: "badge turn" }, t("table.to_act")) : null,
       ),

@@ -1,8 +1,8 @@
 """Leases: which server process runs each playing table's own work (its bots, its deals) when
 several processes share one database (``thousand serve --bus``). A single server takes none.
 
-Revision ID: 0006_leases
-Revises: 0005
+Revision ID: 0009_leases
+Revises: 0008_quickplay
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006_leases"
-down_revision = "0005"
+revision = "0009_leases"
+down_revision = "0008_quickplay"
 branch_labels = None
 depends_on = None
 
