@@ -87,6 +87,7 @@ def test_a_seat_left_during_the_match_is_played_on_by_a_medium_bot(
         "level": "medium",
         "name": "medium-bot-1",
         "taken": True,
+        "rating": None,
     }
     assert server.get(f"/tables/{tid}").json()["seats"][1]["kind"] == "bot"
     # Bob's token is void; the bot plays seat 1 on while Ann plays hers
