@@ -181,6 +181,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="mark the session cookie Secure always (behind a TLS proxy that sends no"
         " X-Forwarded-Proto); it is Secure on https requests anyway",
     )
+    sv.add_argument(
+        "--drain",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="on SIGTERM, stay up this long not ready (/ready 503) before closing the WebSockets"
+        " with 1012 (0; behind a proxy: longer than its checks take, docs/deploy.md)",
+    )
     sv.add_argument("--open", action="store_true", help="open the page in a web browser")
 
     ap = sub.add_parser("arena", help="bots play duplicate deals; points, make-rates, CIs")

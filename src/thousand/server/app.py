@@ -1,6 +1,7 @@
 """The server's app: ``create_app(settings)`` builds it; ``thousand serve`` runs it on uvicorn.
 
-It wires the store and the tables (:class:`.tables.Hub`) into the app's lifespan, the outer
+It wires the store and the tables (:class:`.tables.Hub`) into the app's lifespan, the
+process's readiness and graceful shutdown (:class:`.lifecycle.Lifecycle`, ``app.state``), the outer
 wall (:class:`.guard.Guard`) and the limit on requests per address around every route, the
 HTTP routes (:mod:`.routes`, with the table of them all), the accounts and the session check
 (:mod:`.account_routes`) and the WebSocket (:mod:`.websocket`).
@@ -21,6 +22,7 @@ from .account_routes import add_session_check
 from .accounts import AccountStore
 from .config import Settings
 from .guard import Guard
+from .lifecycle import Lifecycle
 from .limits import PerAddress
 from .routes import add_routes
 from .storage import Store, database_url
@@ -32,6 +34,7 @@ def create_app(settings: Settings) -> FastAPI:
     store = Store(database_url(settings.database, settings.data))
     hub = Hub(store, settings)
     requests = PerAddress(settings.request_rate, settings.request_burst)
+    lifecycle = Lifecycle(hub, settings.drain)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -53,6 +56,7 @@ def create_app(settings: Settings) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.hub = hub
+    app.state.lifecycle = lifecycle
     # the session check runs inside the request limit and the Guard (added after it)
     add_session_check(app, AccountStore(store), settings)
 
@@ -70,6 +74,6 @@ def create_app(settings: Settings) -> FastAPI:
         origins=settings.allowed_origins,
         max_body=settings.max_body,
     )
-    add_routes(app, hub)
-    add_websocket(app, hub, requests)
+    add_routes(app, hub, lifecycle=lifecycle)
+    add_websocket(app, hub, requests, lifecycle)
     return app

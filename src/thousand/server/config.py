@@ -57,3 +57,6 @@ class Settings:
     #: mark the session cookie Secure on every answer (behind a proxy that ends TLS and does
     #: not send ``X-Forwarded-Proto``); it is Secure anyway on a request that came over https
     secure_cookies: bool = False
+    #: seconds a process that is told to stop stays up, not ready, before it closes its
+    #: WebSockets (longer than a proxy takes to see it not ready; docs/deploy.md)
+    drain: float = 0.0

@@ -12,6 +12,9 @@ said; ``{id}`` is a table's (a match's) id; a 4xx or 5xx is ``{"detail": "one se
 method   path                             answer; errors
 =======  ===============================  ==================================================
 GET      /health                          ``{"ok", "levels"}``: up, and its bot levels
+GET      /ready                           ``{"ready": true}``: it can serve a table; 503
+                                          not (:mod:`.lifecycle`: the database or the bus
+                                          is lost, or it is shutting down)
 POST     /tables                          201, the new table (``summary.LOBBY``); 422 a bad
                                           template, rule, seat count, bot level or clock, 429
                                           ``tables_per_address`` tables not finished
@@ -120,6 +123,7 @@ from .callers import bearer, name_of_account
 from .clocks import ClockError, TimeControl
 from .error_answers import BODY_ROUTE, EVERY_ROUTE, TABLE_ROUTE, errors
 from .language import chosen_language
+from .lifecycle import Lifecycle
 from .limits import TablesUnderWay
 from .names import BadName, player_name
 from .paging import PAGE, Limit, Offset, next_page, page
@@ -135,13 +139,15 @@ from .text import KEY_SHOWN, shortened
 AcceptLanguage = Annotated[str | None, Header(alias="Accept-Language")]
 
 
-def add_routes(app: FastAPI, hub: Hub, static: Path = STATIC) -> None:
+def add_routes(
+    app: FastAPI, hub: Hub, static: Path = STATIC, lifecycle: Lifecycle | None = None
+) -> None:
     """Add every route of the table above, and the answers to errors, to ``app``; ``static``
-    is the page's folder (the package's own by default). Each route's OpenAPI description
-    names every status it may answer."""
+    is the page's folder (the package's own by default), ``lifecycle`` says whether the
+    process is ready. Each route's OpenAPI description names every status it may answer."""
     app.router.responses = {**errors(*EVERY_ROUTE), **app.router.responses}
     add_errors(app)
-    add_lobby(app, hub)
+    add_lobby(app, hub, lifecycle or Lifecycle(hub))
     add_account_routes(app, hub)
     add_rating_routes(app, hub)
     add_quickplay(app, hub, account_of=_signed_in_account)
@@ -193,8 +199,8 @@ def invalid_sentence(exc: RequestValidationError) -> str:
     return "the request is not valid: " + "; ".join(parts)
 
 
-def add_lobby(app: FastAPI, hub: Hub) -> None:
-    """The lobby: ``/health``, ``/tables...`` and ``/games...``."""
+def add_lobby(app: FastAPI, hub: Hub, lifecycle: Lifecycle) -> None:
+    """The lobby: ``/health``, ``/ready``, ``/tables...`` and ``/games...``."""
     under_way = TablesUnderWay(lambda t: t not in hub.tables or hub.tables[t].status.over)
     names_of_accounts = AccountStore(hub.store)
 
@@ -202,6 +208,15 @@ def add_lobby(app: FastAPI, hub: Hub) -> None:
     async def health() -> dict[str, Any]:
         """The server is up; the bot levels it offers."""
         return {"ok": True, "levels": list(available_levels())}
+
+    @app.get("/ready", responses=errors(503))
+    async def ready() -> JSONResponse:
+        """The process can serve a table (a proxy sends it connections); 503 with a sentence
+        where it cannot, or is shutting down."""
+        problem = await lifecycle.problem()
+        if problem is not None:
+            return JSONResponse({"ready": False, "detail": problem}, status_code=503)
+        return JSONResponse({"ready": True})
 
     @app.post("/tables", status_code=201, responses=errors(*BODY_ROUTE, 503))
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:

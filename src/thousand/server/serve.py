@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import socket
 import threading
 import webbrowser
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import FrameType
 
 from .config import DEFAULT_HOSTS, Settings
 
@@ -42,6 +44,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
         close_idle=args.close_idle,
         allowed_hosts=allowed_hosts(args.host, args.allowed_host),
         allowed_origins=tuple(args.allowed_origin),
+        drain=args.drain,
         sign_in_per_name=args.sign_in_per_name,
         sign_in_per_address=args.sign_in_per_address,
         limits_storage=args.limits_storage,
@@ -76,17 +79,42 @@ def serve(
     import uvicorn
 
     from .app import create_app
+    from .lifecycle import Lifecycle
+
+    app = create_app(settings)
+    lifecycle: Lifecycle = app.state.lifecycle
 
     class Server(uvicorn.Server):
+        """uvicorn's server; the first SIGTERM or SIGINT drains (:mod:`.lifecycle`) before
+        uvicorn's own shutdown, a second one shuts down at once."""
+
+        stop_asked: int | None = None
+        draining: asyncio.Task[None] | None = None
+
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets)
             if self.started and on_start is not None:
                 bound = self.servers[0].sockets[0].getsockname() if self.servers else (host, port)
                 on_start(page_url(host, int(bound[1])))
 
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            if self.stop_asked is None and self.started:
+                self.stop_asked = sig  # on_tick starts the drain, in the event loop
+            else:
+                super().handle_exit(sig, frame)
+
+        async def on_tick(self, counter: int) -> bool:
+            sig = self.stop_asked
+            if sig is not None and self.draining is None:
+                stop = super().handle_exit
+                self.draining = asyncio.get_running_loop().create_task(lifecycle.drain())
+                self.draining.add_done_callback(_failed)
+                self.draining.add_done_callback(lambda _task: stop(sig, None))
+            return await super().on_tick(counter)
+
     _log_to_stderr(log_level)
     config = uvicorn.Config(
-        create_app(settings),
+        app,
         host=host,
         port=port,
         ws_max_size=WS_MAX_SIZE,
@@ -105,6 +133,14 @@ def run(args: argparse.Namespace) -> int:
         on_start=lambda url: announce(url, bool(getattr(args, "open", False))),
     )
     return 0
+
+
+def _failed(task: asyncio.Task[None]) -> None:
+    """Log a drain that failed (the process stops all the same)."""
+    if not task.cancelled() and task.exception() is not None:
+        logging.getLogger("thousand.lifecycle").error(
+            "stopping: the drain failed", exc_info=task.exception()
+        )
 
 
 def _log_to_stderr(level: str) -> None:

@@ -14,6 +14,7 @@ from sqlalchemy.exc import DBAPIError
 from . import protocol
 from .account_routes import COOKIE
 from .chat import Mute, Say
+from .lifecycle import RESTART_CODE, RESTART_REASON, Lifecycle
 from .limits import Bucket, PerAddress
 from .tables import Connection, Hub, LiveTable, LobbyError, Unavailable, token_hash
 
@@ -23,9 +24,10 @@ HELLO_TIMEOUT = 10.0
 OVER_LIMIT_CLOSE = 100
 
 
-def add_websocket(app: FastAPI, hub: Hub, requests: PerAddress) -> None:
+def add_websocket(app: FastAPI, hub: Hub, requests: PerAddress, lifecycle: Lifecycle) -> None:
     """Add the endpoint to ``app``; a new connection counts as a request of its address in
-    ``requests`` (the HTTP requests' limit)."""
+    ``requests`` (the HTTP requests' limit). Once ``lifecycle`` drains, a new connection is
+    closed at once with its restart code, and so are the others in turn."""
 
     @app.websocket("/tables/{table_id}/ws")
     async def websocket(ws: WebSocket, table_id: str) -> None:
@@ -53,9 +55,13 @@ def add_websocket(app: FastAPI, hub: Hub, requests: PerAddress) -> None:
         if full is not None:
             await _refuse(ws, "full", full)
             return
-        # (nothing is awaited between this check and the connection's attach in _serve)
+        if lifecycle.draining:
+            with contextlib.suppress(Exception):
+                await ws.close(code=RESTART_CODE, reason=RESTART_REASON)
+            return
+        # (nothing is awaited between these checks and the connection's attach in _serve)
         bucket = Bucket(hub.settings.message_rate, hub.settings.message_burst)
-        await _serve(ws, table, Connection(seat, holder=holder), bucket)
+        await _serve(ws, table, Connection(seat, holder=holder), bucket, lifecycle)
 
 
 async def _leave(table: LiveTable, conn: Connection) -> None:
@@ -102,11 +108,16 @@ async def _receive(ws: WebSocket) -> str | bytes:
     return bytes(message.get("bytes") or b"")
 
 
-async def _serve(ws: WebSocket, table: LiveTable, conn: Connection, bucket: Bucket) -> None:
+async def _serve(
+    ws: WebSocket, table: LiveTable, conn: Connection, bucket: Bucket, lifecycle: Lifecycle
+) -> None:
     async def writer() -> None:
         while (text := await conn.queue.get()) is not None:
             await ws.send_text(text)
-        await ws.close(code=1000)
+        if lifecycle.restarting(conn):
+            await ws.close(code=RESTART_CODE, reason=RESTART_REASON)
+        else:
+            await ws.close(code=1000)
 
     table.attach(conn)
     sending = asyncio.get_running_loop().create_task(writer())
