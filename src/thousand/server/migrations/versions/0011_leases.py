@@ -1,8 +1,8 @@
 """Leases: which server process runs each playing table's own work (its bots, its deals) when
 several processes share one database (``thousand serve --bus``). A single server takes none.
 
-Revision ID: 0009_leases
-Revises: 0008_quickplay
+Revision ID: 0011_leases
+Revises: 0010_chat
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0009_leases"
-down_revision = "0008_quickplay"
+revision = "0011_leases"
+down_revision = "0010_chat"
 branch_labels = None
 depends_on = None
 
