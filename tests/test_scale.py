@@ -132,7 +132,9 @@ def test_clients_of_one_table_on_two_processes_see_the_same_game(
         assert mover.view is not None
         intent = mover.intent(choose(list(mover.view["legal_actions"])))
         answer = answer_to(mover, intent)
-        assert answer["type"] == "ack" or answer["code"] == "stale", answer
+        # a view the other process has moved on from is refused: stale, or not_playing where
+        # the deal (or the match) ended meanwhile
+        assert answer["type"] == "ack" or answer["code"] in ("stale", "not_playing"), answer
         answers.append(answer["type"] if answer["type"] == "ack" else "stale")
     assert answers.count("ack") >= 5, answers
     # every connection reaches the stored version, each seeing every version once (Client

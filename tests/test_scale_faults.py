@@ -171,7 +171,9 @@ def test_redis_restarted_mid_match_loses_nothing(tmp_path: Path, template: str) 
         table = a.new_table(seats, SHORT_MATCH, seed=3, template=template)["id"]
         ann = Client(a, table, a.sit(table, "Ann", 0)["token"], 0)
         bob = Client(b, table, b.sit(table, "Bob", 1)["token"], 1)
-        bots = a.new_table([BOT] * n, seed=4, template=template)["id"]
+        # (a short match: a watcher that reads nothing for a while is cut off past
+        # MAX_BACKLOG messages, and bots alone make thousands of moves in a long one)
+        bots = a.new_table([BOT] * n, SHORT_MATCH, seed=4, template=template)["id"]
         watcher = Client(b, bots, None, None)
         both = (ann, bob)
         for _ in range(3):

@@ -692,8 +692,8 @@ class LiveTable:
         except StoreConflict:  # another server dealt it (or moved on) first
             await self._catch_up()
             return
+        self._clocks_moved(clocks)  # (before the deal is told: its event carries the clocks)
         self._take_deal(game)
-        self._clocks_moved(clocks)
         self.hub.announce(self.id, version, Change.DEAL)
 
     def _take_deal(self, game: Game) -> None:
@@ -728,8 +728,8 @@ class LiveTable:
             status,
             None if clocks is None else (clocks.started, clocks.banks),
         )
+        self._clocks_moved(clocks)  # (before the move is told: its event carries the clocks)
         self._take_move(seat, action, game, stored)
-        self._clocks_moved(clocks)
         self.hub.announce(self.id, version, Change.MOVE, Move(seat, token, intent_id, occupancy))
         self.hub.observe(self.id, version, self.hub.clock() - started)
         if status == TableStatus.FINISHED:  # (the process that stores the last move rates it)
@@ -789,8 +789,8 @@ class LiveTable:
                 return False
             stored = MoveRow(self.version + 1, 0, heard.seat, heard.move, heard.intent_id)
             stored = replace(stored, occupancy=heard.occupancy)
-            self._take_move(heard.seat, action, self.game.apply(action), stored)
             self._followed(heard.seat)
+            self._take_move(heard.seat, action, self.game.apply(action), stored)
             if self.status == TableStatus.FINISHED:
                 self._tell_seats()
         caught_up = not any(v > self.version for v in self._heard)
@@ -865,13 +865,13 @@ class LiveTable:
                 if isinstance(step, DealRow):
                     if step.dealt is None:
                         raise ValueError(f"deal {step.number} cannot be read")
-                    self._take_deal(self.game.new_deal(step.dealt))
                     self._followed(None)
+                    self._take_deal(self.game.new_deal(step.dealt))
                 else:
                     assert self.game.deal is not None
                     action = self.game.deal.check(step.move)
-                    self._take_move(step.seat, action, self.game.apply(action), step)
                     self._followed(step.seat)
+                    self._take_move(step.seat, action, self.game.apply(action), step)
         except ValueError as e:  # (IllegalAction and MoveSyntaxError are ValueErrors)
             log.error("table %s: its copy here does not follow the database (%s)", self.id, e)
             await self._reload()
