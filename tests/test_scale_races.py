@@ -155,6 +155,10 @@ def test_a_notice_reads_back_and_anything_else_on_the_channel_is_ignored() -> No
         Notice("t1", 5, Change.MOVE, "p1", move),
         Notice("t1", 6, Change.DEAL, "p1"),
         Notice("t2", 0, Change.TABLE, "p2"),
+        Notice("t1", 7, Change.MOVE, "p1", Move(0, "pass", None, 1, "clock")),
+        Notice("t1", 7, Change.CHAT, "p2"),
+        Notice("t1", 7, Change.PRESENCE, "p2", present=(0, 2)),
+        Notice("t1", 7, Change.PRESENCE, "p2"),
     ):
         assert Notice.decode(notice.encode()) == notice
     for junk in (

@@ -61,6 +61,8 @@ class Move:
     move: str
     intent_id: str | None
     occupancy: int
+    #: why a bot made a person's move (a clock's ``clock`` or ``away``), or None
+    played: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +82,7 @@ class Notice:
         data |= {"change": self.change, "origin": self.origin}
         if self.move is not None:
             m = self.move
-            data["move"] = [m.seat, m.move, m.intent_id, m.occupancy]
+            data["move"] = [m.seat, m.move, m.intent_id, m.occupancy, m.played]
         if self.change == Change.PRESENCE:
             data["present"] = list(self.present)
         return json.dumps(data)
@@ -93,9 +95,10 @@ class Notice:
             change = Change(data["change"])
             move = None
             if data.get("move") is not None:
-                seat, said, intent_id, occupancy = data["move"]
+                seat, said, intent_id, occupancy, *rest = data["move"]
                 intent = None if intent_id is None else str(intent_id)
-                move = Move(int(seat), str(said), intent, int(occupancy))
+                played = str(rest[0]) if rest and rest[0] is not None else None
+                move = Move(int(seat), str(said), intent, int(occupancy), played)
             present = tuple(int(s) for s in data.get("present", ()))
             return cls(
                 str(data["table"]), int(data["version"]), change, str(data["origin"]), move, present

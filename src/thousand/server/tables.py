@@ -730,7 +730,8 @@ class LiveTable:
         )
         self._clocks_moved(clocks)  # (before the move is told: its event carries the clocks)
         self._take_move(seat, action, game, stored)
-        self.hub.announce(self.id, version, Change.MOVE, Move(seat, token, intent_id, occupancy))
+        heard = Move(seat, token, intent_id, occupancy, None if played is None else str(played))
+        self.hub.announce(self.id, version, Change.MOVE, heard)
         self.hub.observe(self.id, version, self.hub.clock() - started)
         if status == TableStatus.FINISHED:  # (the process that stores the last move rates it)
             await self.hub.rate(self)
@@ -787,8 +788,15 @@ class LiveTable:
             except ValueError:
                 self._heard.clear()
                 return False
-            stored = MoveRow(self.version + 1, 0, heard.seat, heard.move, heard.intent_id)
-            stored = replace(stored, occupancy=heard.occupancy)
+            stored = MoveRow(
+                self.version + 1,
+                len(self.game.logs),
+                heard.seat,
+                heard.move,
+                heard.intent_id,
+                heard.occupancy,
+                heard.played,
+            )
             self._followed(heard.seat)
             self._take_move(heard.seat, action, self.game.apply(action), stored)
             if self.status == TableStatus.FINISHED:
