@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from thousand.records import read_record
 from thousand.rules import TEMPLATES, rules_from_record
 from thousand.server.storage import MoveRow, Store, database_url
 
@@ -107,6 +108,14 @@ def test_a_seat_out_of_time_is_played_by_a_medium_bot_and_marked(
     for p in marked:
         step = replay["deals"][p["deal"] - 1]["steps"][p["step"] + 1]
         assert step["seat"] == ANN and step["move"] == stored[p["version"]].move
+    # and the record marks them: each deal's played_for, the moves by number in the deal
+    record = read_record(server.get(f"/games/{tid}/record").text)
+    in_record = [
+        (number, n, why)
+        for number, deal in enumerate(record.deals, start=1)
+        for n, why in deal.played_for
+    ]
+    assert in_record == [(p["deal"], p["step"] + 1, "clock") for p in marked]
     ann.close()
 
 

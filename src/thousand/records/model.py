@@ -13,7 +13,10 @@ from ..rules import PARAMS
 
 FORMAT = "thousand/1"
 _RECORD_KEYS = {"format", "variant", "rules", "players", "start", "deals"}
-_DEAL_KEYS = {"dealer", "hands", "talon", "moves", "stock", "aside", "shown"}
+_DEAL_KEYS = {"dealer", "hands", "talon", "moves", "stock", "aside", "shown", "played_for"}
+#: why a bot made a person's move, as a deal's ``played_for`` says: the seat's time ran out, or
+#: the seat was disconnected past its grace (the server's clocks)
+PLAYED_FOR_WHY = ("clock", "away")
 
 #: the largest record file a reader takes, in bytes (a 32,000-deal match is about 11 MB)
 MAX_BYTES = 64 * 1024 * 1024
@@ -61,6 +64,9 @@ class RecordDeal:
     aside: str | None = None
     #: the card shown to all (``deal.first_card_shown``); None where none
     shown: str | None = None
+    #: the moves a bot made for a person at a timed table: each one's number in ``moves``
+    #: (from 1) and why (:data:`PLAYED_FOR_WHY`), in order; () for none (the key is left out)
+    played_for: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,7 +266,32 @@ def _deal_from_json(number: int, data: object) -> RecordDeal:
         extra.get("stock"),
         extra.get("aside"),
         extra.get("shown"),
+        _played_for(where, data.get("played_for", []), len(moves)),
     )
+
+
+def _played_for(where: str, value: object, moves: int) -> tuple[tuple[int, str], ...]:
+    """A deal's ``played_for``: a list of ``{"move": N, "why": "clock" or "away"}``, the move
+    numbers (from 1) of the deal's moves, rising."""
+    shape = f'{where}: \'played_for\' must be a list of {{"move": N, "why": "clock" or "away"}}'
+    if not isinstance(value, list):
+        raise RecordError(shape)
+    out: list[tuple[int, str]] = []
+    for entry in value:
+        if not isinstance(entry, dict) or set(entry) != {"move", "why"}:
+            raise RecordError(shape)
+        number, why = entry["move"], entry["why"]
+        if not _is_int(number) or why not in PLAYED_FOR_WHY:
+            raise RecordError(shape)
+        assert isinstance(number, int)
+        if not 1 <= number <= moves:
+            raise RecordError(
+                f"{where}: played_for names move {number}, the deal has {moves} moves"
+            )
+        if out and number <= out[-1][0]:
+            raise RecordError(f"{where}: played_for's moves must rise (move {number} again)")
+        out.append((number, str(why)))
+    return tuple(out)
 
 
 def parse_hand(text: str, where: str, whose: str) -> int:
@@ -324,6 +355,8 @@ def _deal_to_json(d: RecordDeal) -> dict[str, Any]:
     if d.shown is not None:
         out["shown"] = _canonical_hand(d.shown)
     out["moves"] = [_canonical_move(m) for m in d.moves]
+    if d.played_for:
+        out["played_for"] = [{"move": n, "why": why} for n, why in d.played_for]
     return out
 
 

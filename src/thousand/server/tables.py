@@ -298,7 +298,11 @@ class LiveTable:
         return self.clocks.to_json(self._clock_to_act(), self.hub.now())
 
     def record_text(self) -> str:
-        return write_record(record_of_game(self.game, self.row.template))
+        """The match's record; a timed table's marks the moves a bot made for a person."""
+        marks: dict[int, list[tuple[int, str]]] = {}
+        for p in summary.played_for(self.row):
+            marks.setdefault(p["deal"], []).append((p["step"] + 1, p["why"]))
+        return write_record(record_of_game(self.game, self.row.template, marks))
 
     # -- seats ------------------------------------------------------------------------------
 
