@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from .base import Bot
 from .heuristic import HeuristicBot
@@ -19,6 +20,14 @@ _MAKERS: dict[str, Callable[[int | None], Bot]] = {
     "expert": make_expert,
 }
 
+VARIANTS: dict[str, Callable[[int | None], Bot]] = {
+    "expert-no-inference": partial(make_expert, infer=False),
+    "expert-no-tiebreak": partial(make_expert, tiebreak=0),
+    "expert-no-policy": partial(make_expert, policy=False),
+    "expert-12-samples": partial(make_expert, samples=12),
+}
+"""The expert with one part switched off, for the arena's ablation (never a table's level)."""
+
 ALIASES = {"random": "easy", "heuristic": "medium", "pimc": "hard", "pimc-expert": "expert"}
 """Bot names that the arena and the command line accept beside the levels."""
 
@@ -30,7 +39,7 @@ def available_levels() -> tuple[str, ...]:
 
 def make_bot(level: str, seed: int | None = None) -> Bot:
     """A fresh bot of ``level``, its randomness seeded by ``seed``."""
-    maker = _MAKERS.get(ALIASES.get(level, level))
+    maker = _MAKERS.get(ALIASES.get(level, level)) or VARIANTS.get(level)
     if maker is None:
         known = ", ".join(available_levels())
         raise ValueError(f"unknown bot level '{level}': the levels are {known}")

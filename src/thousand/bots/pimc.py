@@ -36,12 +36,14 @@ from ..engine.actions import (
 )
 from ..engine.contra import factor
 from ..engine.deal import Deal, Phase
+from ..engine.state import DealState
 from ..engine.views import SeatView
+from ..engine.views import view as seat_view
 from ..rules import Rules
 from ..rules.layout import FIXED_DEAL, TAKE_AND_PASS, Layout
 from .base import Limit
 from .heuristic import HeuristicBot, hand_estimate, keep_value
-from .sampler import HANDOVER, Sampler
+from .sampler import HANDOVER, Sampler, history
 from .solver import Solver, declarer_points, declarer_side, points_needed
 
 #: Below this many cards left in hands, the bot solves for exact points, not just make-or-fail.
@@ -52,6 +54,11 @@ BID_CONFIDENCE = 0.6
 WRITE_OFF_BELOW = 0.15
 #: How far above the heuristic estimate the raise looks.
 REACH = 40
+#: In the play, expert draws this many times its samples and keeps those whose other seats'
+#: plays its model of their play finds likeliest (policy-based inference).
+POLICY_DRAWS = 2
+#: The chance the model of another seat's play gives the card the heuristic bot would play.
+POLICY_MATCH = 0.8
 #: How far above its hand's worth a seat may have bid before expert's inference rejects a sample.
 BID_SLACK = 35
 
@@ -133,6 +140,8 @@ class PimcBot:
         node_budget: int | None = None,
         bid_confidence: float = BID_CONFIDENCE,
         extra_samples: int = 0,
+        tiebreak: int = 0,
+        policy: bool = False,
     ) -> None:
         self.seed = seed
         self.samples = samples
@@ -142,6 +151,12 @@ class PimcBot:
         #: how many more samples a threshold decision (bid, contract) may draw while it is
         #: close: see :meth:`_close`
         self.extra_samples = extra_samples
+        #: in the early play, on how many samples the cards that tie on make-or-fail are told
+        #: apart by the points they leave the declarer: see :meth:`_tiebreak`
+        self.tiebreak = tiebreak
+        #: in the play, weigh the sampled deals by how likely the other seats' cards played so
+        #: far were under a model of their play: see :meth:`_weighed`
+        self.policy = policy
         self._more: Callable[[], Deal | None] = lambda: None
         #: the most solver nodes one decision may search (it stops drawing samples then); a
         #: count, not a clock, so that a seed still fixes every choice
@@ -198,10 +213,12 @@ class PimcBot:
     def _draw(
         self, view: SeatView, sampler: Sampler, count: int, deadline: float | None
     ) -> list[Deal]:
+        weigh = self.policy and view.phase is Phase.PLAY and _others_played(view)
+        want = POLICY_DRAWS * count if weigh else count
         deals: list[Deal] = []
         rejected = 0
-        while len(deals) < count:
-            if deadline is not None and deals and time.perf_counter() > deadline:
+        while len(deals) < want:
+            if deadline is not None and len(deals) >= count and time.perf_counter() > deadline:
                 break
             d = sampler.draw()
             if d is None:
@@ -210,6 +227,8 @@ class PimcBot:
                 rejected += 1
                 continue
             deals.append(d)
+        if weigh and len(deals) > count:
+            return self._weighed(view, deals, count, sampler.rng)
         return deals
 
     def _one_more(self, view: SeatView, sampler: Sampler) -> Deal | None:
@@ -241,6 +260,39 @@ class PimcBot:
                 return False
         return True
 
+    def _weighed(
+        self, view: SeatView, deals: list[Deal], count: int, rng: random.Random
+    ) -> list[Deal]:
+        """``count`` of ``deals`` drawn without replacement with chances in proportion to how
+        likely the other seats' plays so far were in each (policy-based inference): the model
+        of another seat is the heuristic bot, which plays the card it would have played with
+        chance :data:`POLICY_MATCH` and any other legal card alike with the rest. A deal whose
+        every play the model foresees is worth more than one where a seat played against it."""
+        keyed = []
+        for i, d in enumerate(deals):
+            weight = self._likelihood(view, d)
+            # Efraimidis and Spirakis: the ``count`` largest keys u ** (1 / weight)
+            keyed.append((rng.random() ** (1 / weight), i))
+        keyed.sort(reverse=True)
+        return [deals[i] for _, i in keyed[:count]]
+
+    def _likelihood(self, view: SeatView, d: Deal) -> float:
+        """How likely the model made the other seats' plays so far in the sampled deal ``d``
+        (their plays replayed from the deal as dealt, each seat's view at its turn asked)."""
+        e = Deal.from_dealt(view.rules, d.dealer, d.cards_dealt, silent=d.silent, golden=d.golden)
+        weight = 1.0
+        for action in history(view, d.given):
+            seat = e.to_act
+            legal = e.legal_actions()
+            if action not in legal:
+                return weight  # not replayed from the deal as dealt (fixed-deal's discards)
+            if e.phase is Phase.PLAY and seat != view.seat and len(legal) > 1:
+                seen = seat_view(DealState(e), seat)
+                foreseen = self.heuristic.choose(seen) == action
+                weight *= POLICY_MATCH if foreseen else (1 - POLICY_MATCH) / (len(legal) - 1)
+            e.apply(action)
+        return weight
+
     # -- the play -----------------------------------------------------------------------------
 
     def _play(self, view: SeatView, deals: list[Deal], fallback: int) -> int:
@@ -269,10 +321,37 @@ class PimcBot:
                     makes[a] += made
                     scores[a] += 1000 * made if declarer else -1000 * made
             self._spent += solver.nodes
+        if self.tiebreak and cards_left >= EXACT_BELOW:
+            self._tiebreak(deals[:used], scores, declarer)
         chosen = _best(scores, fallback)
         won = makes.get(chosen, 0) if declarer else used - makes.get(chosen, 0)
         self.why = Why("play" if declarer else "defend", used, won, view.contract)
         return chosen
+
+    def _tiebreak(self, deals: list[Deal], scores: dict[int, float], declarer: bool) -> None:
+        """Tell apart the cards that tie on how often the contract is made by the mean points
+        they leave the declarer's side over the first :attr:`tiebreak` samples (more for the
+        declarer, fewer for a defender): the make-or-fail share decides the declarer's score,
+        and the card points decide the defenders', so a tie is settled by them. The mean is
+        under 1000, so it orders only the cards that tied."""
+        top = max(scores.values())
+        tied = [a for a, s in scores.items() if s >= top - 1e-9]
+        if len(tied) < 2:
+            return
+        totals = dict.fromkeys(tied, 0)
+        count = 0
+        for i, d in enumerate(deals[: self.tiebreak]):
+            if i and self._over():
+                break
+            solver = Solver(d)
+            values = solver.move_values()
+            self._spent += solver.nodes
+            count += 1
+            for a in tied:
+                totals[a] += values[a]
+        for a in tied:
+            mean = totals[a] / count
+            scores[a] += mean / 1000 if declarer else -mean / 1000
 
     # -- the auction --------------------------------------------------------------------------
 
@@ -401,6 +480,11 @@ class PimcBot:
         return any(self._close(sum(1 for t in tops if t >= x), count) for x in amounts[1:])
 
 
+def _others_played(view: SeatView) -> bool:
+    """Whether another seat has played a card in this deal (there is a play to weigh)."""
+    return any(seat != view.seat for seat, _ in view.plays)
+
+
 def writeoff_pays(view: SeatView, sample: Deal, share: float) -> bool:
     """Whether writing off loses the declarer less than playing on, by the engine's figures: a
     write-off changes its total by ``view.writeoff_changes``; playing on gains the contract's
@@ -475,7 +559,28 @@ EXPERT_NODES = 1_200_000
 """Expert's node budget a decision: about half a second of solving in the compiled build."""
 
 
-def make_expert(seed: int | None = None) -> PimcBot:
-    """Level expert: up to 32 samples a decision within a node budget, and inference from the
-    bidding."""
-    return PimcBot(seed, samples=32, infer=True, name="pimc-expert", node_budget=EXPERT_NODES)
+EXPERT_TIEBREAK = 8
+"""On how many samples expert breaks the early play's make-or-fail ties by points."""
+
+
+def make_expert(
+    seed: int | None = None,
+    *,
+    infer: bool = True,
+    samples: int = 32,
+    tiebreak: int = EXPERT_TIEBREAK,
+    policy: bool = True,
+    node_budget: int | None = EXPERT_NODES,
+) -> PimcBot:
+    """Level expert: up to 32 samples a decision within a node budget, inference from the
+    bidding, and the early play's ties broken by points. The keywords switch a part off for
+    the ablation (:data:`thousand.bots.levels.VARIANTS`)."""
+    return PimcBot(
+        seed,
+        samples=samples,
+        infer=infer,
+        name="pimc-expert",
+        node_budget=node_budget,
+        tiebreak=tiebreak,
+        policy=policy,
+    )

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..bots.arena import ArenaConfig, OnGame, run_arena
-from ..bots.levels import ALIASES, LEVELS
+from ..bots.levels import ALIASES, LEVELS, VARIANTS
 from ..bots.plot import arena_png
 from ..bots.runners import ClusterError, import_ray, parse_address
 from ..engine import Game
@@ -42,12 +42,10 @@ class Progress:
 def parse_bots(text: str) -> tuple[str, ...]:
     """The bots of ``--bots``: levels or bot names, comma-separated, at least two."""
     names = tuple(part.strip() for part in text.split(","))
-    known = set(LEVELS) | set(ALIASES)
+    known = (*LEVELS, *ALIASES, *VARIANTS)
     for name in names:
         if name not in known:
-            raise ValueError(
-                f"--bots: unknown bot {name!r}: the bots are {', '.join((*LEVELS, *ALIASES))}"
-            )
+            raise ValueError(f"--bots: unknown bot {name!r}: the bots are {', '.join(known)}")
     if len(names) < 2:
         raise ValueError("--bots: name at least two bots, comma-separated")
     if len(set(names)) != len(names):

@@ -1,0 +1,156 @@
+"""Expert's parts: the early play's ties broken by points, policy-based inference, and the
+variants that switch each off for the arena's ablation."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from thousand.bots import make_bot
+from thousand.bots.heuristic import HeuristicBot
+from thousand.bots.levels import VARIANTS
+from thousand.bots.pimc import (
+    EXACT_BELOW,
+    POLICY_MATCH,
+    PimcBot,
+    make_expert,
+    pimc_applies,
+    pimc_layout,
+)
+from thousand.bots.sampler import Sampler
+from thousand.bots.solver import Solver, declarer_side
+from thousand.engine import Game
+from thousand.engine.deal import Deal, Phase
+from thousand.engine.views import SeatView, game_view
+from thousand.rules import TEMPLATES, template_rules
+
+PIMC_TEMPLATES = [t for t in TEMPLATES if pimc_layout(template_rules(t))]
+
+
+def test_the_variants_switch_one_part_off() -> None:
+    expert = make_bot("expert", 3)
+    assert isinstance(expert, PimcBot)
+    assert (expert.infer, expert.policy, expert.tiebreak > 0, expert.samples) == (
+        True,
+        True,
+        True,
+        32,
+    )
+    off: dict[str, PimcBot] = {}
+    for name in VARIANTS:
+        bot = make_bot(name, 3)
+        assert isinstance(bot, PimcBot)
+        off[name] = bot
+    assert not off["expert-no-inference"].infer
+    assert not off["expert-no-policy"].policy
+    assert off["expert-no-tiebreak"].tiebreak == 0
+    assert off["expert-12-samples"].samples == 12
+
+
+def _decisions(template: str, seed: int) -> Iterator[tuple[SeatView, Deal]]:
+    """Each view with a choice in a deal that heuristic bots play, with the true deal."""
+    rules = template_rules(template)
+    bots = [HeuristicBot(seed + s) for s in range(rules.players_count)]
+    game = Game.start(rules).shuffle_and_deal(random.Random(seed))
+    while game.in_deal:
+        assert game.deal is not None and game.deal.to_act is not None
+        seat = game.deal.to_act
+        v = game_view(game, seat)
+        if len(v.legal_actions) > 1:
+            yield v, game.deal.core()
+        game = game.apply(bots[seat].choose(v))
+
+
+@pytest.mark.parametrize("template", PIMC_TEMPLATES)
+def test_the_true_deal_is_likelier_than_the_samples(template: str) -> None:
+    """Where the other seats play as the model, the true deal explains every play (the weight
+    POLICY_MATCH to the power of their plays with a choice), and the samples drawn from the view
+    are mostly less likely: the inference points toward the truth."""
+    expert = make_expert(1)
+    weighed = decisions = 0
+    for seed in range(6):
+        for v, truth in _decisions(template, seed):
+            others = [s for s, _ in v.plays if s != v.seat]
+            if v.phase is not Phase.PLAY or len(others) < 6 or not pimc_applies(v):
+                continue
+            true_weight = expert._likelihood(v, truth)
+            sampler = Sampler(v, random.Random(seed))
+            drawn = [sampler.draw() for _ in range(12)]
+            weights = [expert._likelihood(v, d) for d in drawn if d is not None]
+            # every play foreseen: a power of POLICY_MATCH, one factor per play with a choice
+            plays = math.log(true_weight) / math.log(POLICY_MATCH)
+            assert abs(plays - round(plays)) < 1e-9 and round(plays) <= len(others)
+            assert weights
+            weighed += true_weight >= sum(weights) / len(weights)
+            decisions += 1
+            break
+    assert decisions >= 2 and weighed >= decisions - 1
+
+
+def test_inference_keeps_the_likeliest_samples() -> None:
+    """Of samples whose weights differ a thousandfold, the heavy one is kept far more often."""
+    for v, _ in _decisions("russian", 3):
+        if v.phase is Phase.PLAY and sum(1 for s, _ in v.plays if s != v.seat) >= 6:
+            break
+    expert = make_expert(1)
+    sampler = Sampler(v, random.Random(2))
+    deals = [d for d in (sampler.draw() for _ in range(40)) if d is not None]
+    weights = [expert._likelihood(v, d) for d in deals]
+    heavy = deals[weights.index(max(weights))]
+    light = deals[weights.index(min(weights))]
+    assert max(weights) > 100 * min(weights)
+    kept = sum(
+        expert._weighed(v, [light, heavy], 1, random.Random(i))[0] is heavy for i in range(200)
+    )
+    assert kept > 180
+
+
+def test_the_tiebreak_plays_the_card_worth_most_among_the_tied() -> None:
+    """In the early play, cards that tie on make-or-fail are ordered by the mean points the
+    solver gives them over the tiebreak's samples: the declarer takes the most, a defender
+    leaves the declarer the fewest."""
+    checked = 0
+    for seed in range(8):
+        for v, _ in _decisions("russian", 40 + seed):
+            if v.phase is not Phase.PLAY or not pimc_applies(v):
+                continue
+            sampler = Sampler(v, random.Random(seed))
+            deals = [d for d in (sampler.draw() for _ in range(3)) if d is not None]
+            if sum(h.bit_count() for h in deals[0].hands) < EXACT_BELOW:
+                break
+            bot = PimcBot(1, samples=3, tiebreak=3)
+            scores = dict.fromkeys(v.legal_actions, 0.0)
+            declarer = v.seat in declarer_side(deals[0])
+            bot._tiebreak(deals, scores, declarer)
+            totals = dict.fromkeys(v.legal_actions, 0)
+            for d in deals:
+                for a, value in Solver(d).move_values().items():
+                    totals[a] += value
+            pick = max if declarer else min
+            best = pick(totals.values())
+            chosen = max(scores, key=lambda a: scores[a])
+            assert totals[chosen] == best
+            assert all(abs(s) < 1 for s in scores.values())
+            checked += 1
+    assert checked >= 8
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_expert_with_every_part_plays_every_template(template: str) -> None:
+    """Every part on (inference from bids and plays, the tiebreak), small: only legal moves."""
+    rules = template_rules(template)
+    bots = [
+        make_expert(s, samples=3, tiebreak=2, node_budget=20_000)
+        for s in range(rules.players_count)
+    ]
+    game = Game.start(rules).shuffle_and_deal(random.Random(template))
+    while game.in_deal:
+        assert game.deal is not None and game.deal.to_act is not None
+        seat = game.deal.to_act
+        v = game_view(game, seat)
+        action = bots[seat].choose(v)
+        assert action in v.legal_actions
+        game = game.apply(action)
