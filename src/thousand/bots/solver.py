@@ -38,7 +38,8 @@ from ..engine.tricks import ABOVE, beats, follow_cards, lead_cards, marriage_tru
 _PAIR: Final[tuple[int, ...]] = tuple(
     (1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4)
 )
-_ANY_PAIR: Final = _PAIR[0] | _PAIR[1] | _PAIR[2] | _PAIR[3]
+#: the queens: ``hand & hand >> 1 & _QUEENS`` holds the queen of each marriage in ``hand``
+_QUEENS: Final = sum(1 << (6 * s + QUEEN) for s in range(4))
 _INF: Final = 10_000
 #: a bound in the table: 14 bits (the gain stays far below; _FIELD stands for no bound)
 _FIELD: Final = (1 << 14) - 1
@@ -64,9 +65,9 @@ def _cards(mask: int) -> list[int]:
     return [*LOW_CARDS[mask & 0xFFF], *HIGH_CARDS[mask >> 12]]
 
 
-def _by_rank(acts: list[int], mask: int, up: bool, skip: int) -> None:
-    """Append the cards of ``mask`` to ``acts`` by rank (lowest first if ``up``, else highest
-    first; suits in order within a rank), leaving out ``skip``."""
+def _by_rank(acts: list[int], n: int, mask: int, up: bool, skip: int) -> int:
+    """Write the cards of ``mask`` into ``acts`` from index ``n`` by rank (lowest first if
+    ``up``, else highest first), leaving out ``skip``; return the new count."""
     m = _BY_RANK_LOW[mask & 0xFFF] | _BY_RANK_HIGH[mask >> 12]
     while m:
         if up:
@@ -78,7 +79,9 @@ def _by_rank(acts: list[int], mask: int, up: bool, skip: int) -> None:
             m ^= 1 << i
         c = 6 * (i & 3) + (i >> 2)
         if c != skip:
-            acts.append(c)
+            acts[n] = c
+            n += 1
+    return n
 
 
 def declarer_points(d: Deal) -> int:
@@ -144,7 +147,9 @@ class Solver:
         self.spare: list[list[int]] = [[] for _ in range(DECK_SIZE + 1)]
         #: the list of ordered actions of the search at ``n`` cards left (one search at a time
         #: per count, as the count falls with each card)
-        self.buffers: list[list[int]] = [[] for _ in range(DECK_SIZE + 1)]
+        self.buffers: list[list[int]] = [[0] * 32 for _ in range(DECK_SIZE + 1)]
+        #: how many cards are left in the hands
+        self.left = self.rest.bit_count()
         self.to_act = d.to_act
         self.leader = d.leader
         self.best = d.trick_best
@@ -203,16 +208,16 @@ class Solver:
             self.nxt,
         )
 
-    def _ordered(self, first: int) -> list[int]:
-        """The legal actions, likely best first: the table's move (``first``, -1 for none),
-        then by a rule of thumb. Built from masks in that order, with no sorting."""
+    def _ordered(self, first: int, acts: list[int]) -> int:
+        """Write the legal actions into ``acts``, likely best first: the table's move
+        (``first``, -1 for none), then by a rule of thumb; return how many. Built from masks in
+        that order, with no sorting."""
         seat = self.to_act
         hand = self.hands[seat]
-        acts = self.buffers[self.rest.bit_count()]
-        while acts:
-            acts.pop()  # (cheaper than clear() compiled)
+        n = 0
         if first >= 0:
-            acts.append(first)
+            acts[0] = first
+            n = 1
         if self.trick:
             m = self._follow(seat, hand)
             best = self.best
@@ -226,15 +231,15 @@ class Solver:
                     take |= low
             # the lowest card that takes the trick; else, on our side's trick the most points,
             # on theirs the fewest (a card's points rise with its rank)
-            _by_rank(acts, take, True, first)
+            n = _by_rank(acts, n, take, True, first)
             ours = (self.side >> self.best_seat & 1) == (self.side >> seat & 1)
-            _by_rank(acts, m ^ take, not ours, first)
-            return acts
+            return _by_rank(acts, n, m ^ take, not ours, first)
         leads = lead_cards(hand, self.trump, bool(self.due >> seat & 1))
-        if hand & _ANY_PAIR:
+        if hand & hand >> 1 & _QUEENS:
             for a in self._declarations(seat, hand, leads):
                 if a != first:
-                    acts.append(a)  # marriages first
+                    acts[n] = a  # marriages first
+                    n += 1
         rest = self.rest
         top = 0
         x = leads
@@ -246,10 +251,9 @@ class Solver:
         trumps = SUIT_MASKS[self.trump] if self.trump >= 0 else 0
         # the highest cards left of their suits (side suits, then trumps), then the others;
         # high ranks first
-        _by_rank(acts, top & ~trumps, False, first)
-        _by_rank(acts, top & trumps, False, first)
-        _by_rank(acts, leads ^ top, False, first)
-        return acts
+        n = _by_rank(acts, n, top & ~trumps, False, first)
+        n = _by_rank(acts, n, top & trumps, False, first)
+        return _by_rank(acts, n, leads ^ top, False, first)
 
     # -- search -----------------------------------------------------------------------------
 
@@ -276,6 +280,8 @@ class Solver:
         bit = 1 << c
         hands[seat] = hand ^ bit
         self.rest = rest ^ bit
+        left = self.left
+        self.left = left - 1
         if not trick:
             # a lead (a declaration is a lead too)
             self.leader = seat
@@ -316,7 +322,7 @@ class Solver:
                     gain += CARD_POINTS[x]
                 if self.bonus and not hands[w]:
                     gain += self.bonus
-            self.trick = self.spare[(rest ^ bit).bit_count()]
+            self.trick = self.spare[left - 1]
             self.leader = w
             self.to_act = w
             self.trick_trump = trump
@@ -326,6 +332,7 @@ class Solver:
             self.won_mask = won_mask
         hands[seat] = hand
         self.rest = rest
+        self.left = left
         self.to_act = seat
         self.leader = leader
         self.best = best
@@ -406,7 +413,9 @@ class Solver:
         maximise = self.side >> self.to_act & 1 == 1
         best_value = -_INF if maximise else _INF
         best_move = -1
-        for a in self._ordered(first):
+        acts = self.buffers[self.left]
+        for i in range(self._ordered(first, acts)):
+            a = acts[i]
             v = self._child(a, alpha, beta)
             if maximise:
                 if v > best_value:
