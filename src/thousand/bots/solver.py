@@ -6,9 +6,11 @@ table). The value of a position is the points the declarer still gains from it t
 the deal: the card points of the tricks its side wins, the marriages its side declares and the
 last-trick bonus. The declarer maximises it, the defenders minimise it. The search is alpha-beta
 over single card plays with a transposition table (at the start of each trick, keyed by the
-hands, the leader, the trump and the marriage state) and move ordering (the table's best move,
-then a rule of thumb). The rules of the play are the engine's, asked on the solver's own light
-state: which cards may be led and followed (:func:`~thousand.engine.tricks.lead_cards`,
+cards left, which fix the hands, with the seat to lead, the trump, the duty to lead a trump and
+the seats that took a trick; each entry a lower and an upper bound and the best move in one int)
+and move ordering (the table's best move, then a rule of thumb built from card masks). The rules
+of the play are the engine's, asked on the solver's own light state: which cards may be led and
+followed (:func:`~thousand.engine.tricks.lead_cards`,
 :func:`~thousand.engine.tricks.follow_cards`), which card takes the trick
 (:func:`~thousand.engine.tricks.beats`) and what a declared marriage does to the trump
 (:func:`~thousand.engine.tricks.marriage_trumps`). From-hand declarations and the crawl are not
