@@ -3,6 +3,7 @@
 A script that prints figures, never a test:
 
     python benchmarks/bench_solver.py [--deals 200] [--template russian] [--seed 1] [--json FILE]
+        [--baseline REV]
 
 Deals are random: a random auction and passing (no write-off), then the solver from the opening
 lead. Per deal it times (CPU time of this process) two questions:
@@ -15,18 +16,26 @@ The naive minimax (plain minimax over the engine's moves, no pruning, no table) 
 deal from the opening lead: the script gives it ``--naive-seconds`` on a few deals and reports
 that it did not finish. So that both appear on the same positions, it also times both on the same
 deals with ``--tricks-left`` tricks to go (4 by default), where the naive search finishes.
-Goal: a median of 10 ms or less for the solver from the opening lead.
+With ``--baseline REV`` it also times the solver of git revision ``REV`` (``main``, say), loaded
+from ``git show REV:src/thousand/bots/solver.py`` into a temporary module, on the same deals in
+the same run, interleaved deal by deal, and prints new over old ratios. That module is pure
+Python: for the compiled comparison run the script under each build with the same ``--seed``
+and ``--deals`` (the installed package's solver is the one timed).
+Goal: a median of 3 ms or less (compiled) for the value of the deal from the opening lead.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from thousand.bots.solver import Solver, declarer_points, points_needed
@@ -63,6 +72,26 @@ def opening_lead(rules: Rules, rng: random.Random) -> Deal:
             return d
 
 
+def baseline_solver(rev: str) -> ModuleType:
+    """The solver module as it is at git revision ``rev``, loaded beside the installed one."""
+    root = Path(__file__).resolve().parent.parent
+    source = subprocess.run(
+        ["git", "show", f"{rev}:src/thousand/bots/solver.py"],
+        cwd=root,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    name = "thousand.bots._baseline_solver"
+    spec = importlib.util.spec_from_loader(name, loader=None)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    module.__package__ = "thousand.bots"
+    sys.modules[name] = module
+    exec(compile(source, f"{rev}:solver.py", "exec"), module.__dict__)
+    return module
+
+
 def timed(fn: Any) -> float:
     start = time.process_time()
     fn()
@@ -87,12 +116,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--naive-deals", type=int, default=3)
     parser.add_argument("--naive-seconds", type=float, default=10.0)
     parser.add_argument("--json", metavar="FILE")
+    parser.add_argument(
+        "--baseline", metavar="REV", help="also time the solver of this git revision"
+    )
     args = parser.parse_args(argv)
     rules = template_rules(args.template)
     rng = random.Random(args.seed)
     deals = [opening_lead(rules, rng) for _ in range(args.deals)]
 
-    value = [timed(lambda d=d: Solver(d).value()) for d in deals]
+    old: ModuleType | None = baseline_solver(args.baseline) if args.baseline else None
+    value: list[float] = []
+    old_value: list[float] = []
+    for d in deals:
+        value.append(timed(lambda d=d: Solver(d).value()))
+        if old is not None:
+            old_value.append(timed(lambda d=d: old.Solver(d).value()))
+            if old.Solver(d).value() != Solver(d).value():
+                raise SystemExit("the baseline's value differs")
     make = [
         timed(lambda d=d: Solver(d).at_least(points_needed(d, d.contract) - declarer_points(d)))
         for d in deals
@@ -134,6 +174,15 @@ def main(argv: list[str] | None = None) -> int:
             ),
         },
     }
+    if old is not None:
+        new_sum, old_sum = summary(value), summary(old_value)
+        result["baseline"] = {
+            "revision": args.baseline,
+            "compiled": False,
+            "solver_value": old_sum,
+            "old_over_new_median": round(old_sum["median_ms"] / new_sum["median_ms"], 2),
+            "old_over_new_p95": round(old_sum["p95_ms"] / new_sum["p95_ms"], 2),
+        }
     print(json.dumps(result, indent=1))
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")

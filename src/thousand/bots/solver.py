@@ -6,9 +6,11 @@ table). The value of a position is the points the declarer still gains from it t
 the deal: the card points of the tricks its side wins, the marriages its side declares and the
 last-trick bonus. The declarer maximises it, the defenders minimise it. The search is alpha-beta
 over single card plays with a transposition table (at the start of each trick, keyed by the
-hands, the leader, the trump and the marriage state) and move ordering (the table's best move,
-then a rule of thumb). The rules of the play are the engine's, asked on the solver's own light
-state: which cards may be led and followed (:func:`~thousand.engine.tricks.lead_cards`,
+cards left, which fix the hands, with the seat to lead, the trump, the duty to lead a trump and
+the seats that took a trick; each entry a lower and an upper bound and the best move in one int)
+and move ordering (the table's best move, then a rule of thumb built from card masks). The rules
+of the play are the engine's, asked on the solver's own light state: which cards may be led and
+followed (:func:`~thousand.engine.tricks.lead_cards`,
 :func:`~thousand.engine.tricks.follow_cards`), which card takes the trick
 (:func:`~thousand.engine.tricks.beats`) and what a declared marriage does to the trump
 (:func:`~thousand.engine.tricks.marriage_trumps`). From-hand declarations and the crawl are not
@@ -18,18 +20,70 @@ are those of the game without them.
 
 from __future__ import annotations
 
-from ..cards import CARD_POINTS, HIGH_CARDS, KING, LOW_CARDS, QUEEN, points_of
+from typing import Final
+
+from ..cards import (
+    CARD_POINTS,
+    DECK_SIZE,
+    HIGH_CARDS,
+    KING,
+    LOW_CARDS,
+    QUEEN,
+    SUIT_MASKS,
+    points_of,
+)
 from ..engine.actions import DECLARE
 from ..engine.deal import Deal, Phase
 from ..engine.scoring import round_points
-from ..engine.tricks import beats, follow_cards, lead_cards, marriage_trumps
+from ..engine.tricks import ABOVE, beats, follow_cards, lead_cards, marriage_trumps
 
-_PAIR = tuple((1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4))
-_INF = 10_000
+_PAIR: Final[tuple[int, ...]] = tuple(
+    (1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4)
+)
+#: the queens: ``hand & hand >> 1 & _QUEENS`` holds the queen of each marriage in ``hand``
+_QUEENS: Final = sum(1 << (6 * s + QUEEN) for s in range(4))
+_INF: Final = 10_000
+#: a bound in the table: 14 bits (the gain stays far below; _FIELD stands for no bound)
+_FIELD: Final = (1 << 14) - 1
+
+
+def _rank_major(mask: int, base: int) -> int:
+    """The cards of a 12-bit ``mask`` (cards ``base`` to ``base + 11``) re-laid rank by rank:
+    card ``c`` at bit ``4 * rank + suit``."""
+    out = 0
+    for i in range(12):
+        if mask >> i & 1:
+            c = base + i
+            out |= 1 << (4 * (c % 6) + c // 6)
+    return out
+
+
+#: each 12-bit half of a card mask re-laid rank by rank (cards by rank, then suit)
+_BY_RANK_LOW: Final[tuple[int, ...]] = tuple(_rank_major(m, 0) for m in range(1 << 12))
+_BY_RANK_HIGH: Final[tuple[int, ...]] = tuple(_rank_major(m, 12) for m in range(1 << 12))
 
 
 def _cards(mask: int) -> list[int]:
     return [*LOW_CARDS[mask & 0xFFF], *HIGH_CARDS[mask >> 12]]
+
+
+def _by_rank(acts: list[int], n: int, mask: int, up: bool, skip: int) -> int:
+    """Write the cards of ``mask`` into ``acts`` from index ``n`` by rank (lowest first if
+    ``up``, else highest first), leaving out ``skip``; return the new count."""
+    m = _BY_RANK_LOW[mask & 0xFFF] | _BY_RANK_HIGH[mask >> 12]
+    while m:
+        if up:
+            low = m & -m
+            m ^= low
+            i = low.bit_length() - 1
+        else:
+            i = m.bit_length() - 1
+            m ^= 1 << i
+        c = 6 * (i & 3) + (i >> 2)
+        if c != skip:
+            acts[n] = c
+            n += 1
+    return n
 
 
 def declarer_points(d: Deal) -> int:
@@ -84,7 +138,20 @@ class Solver:
         #: the declarer's side as a seat mask (its partner too, in partnerships)
         self.side = sum(1 << s for s in declarer_side(d))
         self.hands = list(d.hands)
+        #: every card still in a hand: each card's holder is fixed, so with the seat to lead,
+        #: the trump and the marriage state it keys a position at the start of a trick
+        self.rest = 0
+        for h in d.hands:
+            self.rest |= h
         self.trick = list(d.trick)
+        #: an empty list for the trick that starts with ``n`` cards left in the hands: a
+        #: completed trick switches to it, and its undo switches back (no list per trick)
+        self.spare: list[list[int]] = [[] for _ in range(DECK_SIZE + 1)]
+        #: the list of ordered actions of the search at ``n`` cards left (one search at a time
+        #: per count, as the count falls with each card)
+        self.buffers: list[list[int]] = [[0] * 32 for _ in range(DECK_SIZE + 1)]
+        #: how many cards are left in the hands
+        self.left = self.rest.bit_count()
         self.to_act = d.to_act
         self.leader = d.leader
         self.best = d.trick_best
@@ -99,7 +166,8 @@ class Solver:
         self.trick_required = rules.marriage_trick_required
         self.min_hand = rules.marriage_min_hand
         self.bonus = rules.play_last_trick_bonus
-        self.table: dict[int, tuple[int, int, int]] = {}
+        #: position key -> lower bound | upper bound << 14 | (best action + 1) << 28
+        self.table: dict[int, int] = {}
         self.nodes = 0
 
     # -- moves ------------------------------------------------------------------------------
@@ -111,7 +179,11 @@ class Solver:
         if self.trick:
             return _cards(self._follow(seat, hand))
         leads = lead_cards(hand, self.trump, bool(self.due >> seat & 1))
-        acts = _cards(leads)
+        return _cards(leads) + self._declarations(seat, hand, leads)
+
+    def _declarations(self, seat: int, hand: int, leads: int) -> list[int]:
+        """The marriage declarations among ``seat``'s leads (``leads``, of ``hand``)."""
+        acts: list[int] = []
         if (self.trick_required and not self.won_mask >> seat & 1) or (
             hand.bit_count() < self.min_hand
         ):
@@ -138,134 +210,142 @@ class Solver:
             self.nxt,
         )
 
-    def _ordered(self, acts: list[int], first: int) -> list[int]:
-        """Likely best moves first: the table's move, marriages, then a rule of thumb."""
+    def _ordered(self, first: int, acts: list[int]) -> int:
+        """Write the legal actions into ``acts``, likely best first: the table's move
+        (``first``, -1 for none), then by a rule of thumb; return how many. Built from masks in
+        that order, with no sorting."""
         seat = self.to_act
-        mine = self.side >> seat & 1
+        hand = self.hands[seat]
+        n = 0
+        if first >= 0:
+            acts[0] = first
+            n = 1
         if self.trick:
+            m = self._follow(seat, hand)
             best = self.best
-            ours = self.side >> self.best_seat & 1 == mine
             trump = self.trick_trump
-
-            def key(a: int) -> int:
-                beats = (a // 6 == best // 6 and a > best) or (
-                    a // 6 == trump and best // 6 != trump
-                )
-                if ours and not beats:
-                    return -CARD_POINTS[a]
-                if beats:
-                    return -100 + a % 6
-                return 100 + CARD_POINTS[a]
-
-            acts.sort(key=key)
-        else:
-            acts.sort(key=lambda a: -1000 if a >= DECLARE else -(a % 6))
-        if first >= 0 and first in acts:
-            acts.remove(first)
-            acts.insert(0, first)
-        return acts
+            take = 0
+            x = m
+            while x:
+                low = x & -x
+                x ^= low
+                if beats(low.bit_length() - 1, best, trump):
+                    take |= low
+            # the lowest card that takes the trick; else, on our side's trick the most points,
+            # on theirs the fewest (a card's points rise with its rank)
+            n = _by_rank(acts, n, take, True, first)
+            ours = (self.side >> self.best_seat & 1) == (self.side >> seat & 1)
+            return _by_rank(acts, n, m ^ take, not ours, first)
+        leads = lead_cards(hand, self.trump, bool(self.due >> seat & 1))
+        if hand & hand >> 1 & _QUEENS:
+            for a in self._declarations(seat, hand, leads):
+                if a != first:
+                    acts[n] = a  # marriages first
+                    n += 1
+        rest = self.rest
+        top = 0
+        x = leads
+        while x:
+            low = x & -x
+            x ^= low
+            if not rest & ABOVE[low.bit_length() - 1]:
+                top |= low
+        trumps = SUIT_MASKS[self.trump] if self.trump >= 0 else 0
+        # the highest cards left of their suits (side suits, then trumps), then the others;
+        # high ranks first
+        n = _by_rank(acts, n, top & ~trumps, False, first)
+        n = _by_rank(acts, n, top & trumps, False, first)
+        return _by_rank(acts, n, leads ^ top, False, first)
 
     # -- search -----------------------------------------------------------------------------
 
-    def _key(self) -> int:
-        k = 0
-        for h in self.hands:
-            k = (k << 24) | h
-        return (((k << 4 | self.to_act) << 3 | (self.trump + 1)) << 4 | self.due) << 4 | (
-            self.won_mask
-        )
-
-    def _play(self, a: int) -> int:
-        """Play ``a``; the declarer's gain from it."""
+    def _child(self, a: int, alpha: int, beta: int) -> int:
+        """Play ``a``, search on with the window (``alpha``, ``beta``), undo it: the declarer's
+        gain from here through ``a`` (exact inside the window, a bound outside it)."""
         seat = self.to_act
+        hands = self.hands
+        hand = hands[seat]
+        trick = self.trick
+        rest = self.rest
+        leader = self.leader
+        best = self.best
+        best_seat = self.best_seat
+        trick_trump = self.trick_trump
+        trump = self.trump
+        due = self.due
+        mine = self.side >> seat & 1
         gain = 0
         if a >= DECLARE:
             c = a - DECLARE
-            suit = c // 6
-            if self.side >> seat & 1:
-                gain = self.values[suit]
-            self.hands[seat] ^= 1 << c
-            self._lead(seat, c)
-            self.trump, self.trick_trump = marriage_trumps(
-                self.rules, self.trump, self.trick_trump, suit
-            )
-            if self.lead_trump:
-                self.due |= 1 << seat
-            self.to_act = self.nxt[seat]
-            return gain
-        c = a
-        self.hands[seat] ^= 1 << c
-        trick = self.trick
+        else:
+            c = a
+        bit = 1 << c
+        hands[seat] = hand ^ bit
+        self.rest = rest ^ bit
+        left = self.left
+        self.left = left - 1
         if not trick:
-            self._lead(seat, c)
-            self.to_act = self.nxt[seat]
-            return 0
-        if beats(c, self.best, self.trick_trump):
+            # a lead (a declaration is a lead too)
+            self.leader = seat
+            self.trick_trump = trump
+            trick.append(c)
             self.best = c
             self.best_seat = seat
-        trick.append(c)
-        if len(trick) < self.k:
+            self.due = due & ~(1 << seat)
+            if a >= DECLARE:
+                suit = c // 6
+                if mine:
+                    gain = self.values[suit]
+                self.trump, self.trick_trump = marriage_trumps(self.rules, trump, trump, suit)
+                if self.lead_trump:
+                    self.due |= 1 << seat
             self.to_act = self.nxt[seat]
-            return 0
-        w = self.best_seat
-        if self.side >> w & 1:
-            for x in trick:
-                gain += CARD_POINTS[x]
-            if self.bonus and not self.hands[w]:
-                gain += self.bonus
-        self.trick = []
-        self.leader = w
-        self.to_act = w
-        self.trick_trump = self.trump
-        self.won_mask |= 1 << w
-        return gain
-
-    def _lead(self, seat: int, c: int) -> None:
-        self.leader = seat
-        self.trick_trump = self.trump
-        self.trick = [c]
-        self.best = c
-        self.best_seat = seat
-        self.due &= ~(1 << seat)
-
-    def _save(self) -> tuple[list[int], int, int, int, int, int, int, int, int]:
-        """The state a play changes (the trick list itself, not a copy: see _restore)."""
-        return (
-            self.trick,
-            self.to_act,
-            self.leader,
-            self.best,
-            self.best_seat,
-            self.trick_trump,
-            self.trump,
-            self.due,
-            self.won_mask,
-        )
-
-    def _restore(self, saved: tuple[list[int], int, int, int, int, int, int, int, int]) -> None:
-        """Undo a play. A lead replaced the (empty) trick list; a card played to a trick was
-        appended to the saved list, so it is popped again."""
-        if saved[0]:
-            saved[0].pop()
-        (
-            self.trick,
-            self.to_act,
-            self.leader,
-            self.best,
-            self.best_seat,
-            self.trick_trump,
-            self.trump,
-            self.due,
-            self.won_mask,
-        ) = saved
+            v = gain + self.search(alpha - gain, beta - gain)
+            trick.pop()
+            self.trump = trump
+            self.due = due
+        elif len(trick) + 1 < self.k:
+            if beats(c, best, trick_trump):
+                self.best = c
+                self.best_seat = seat
+            trick.append(c)
+            self.to_act = self.nxt[seat]
+            v = self.search(alpha, beta)
+            trick.pop()
+        else:
+            # the trick's last card
+            w = best_seat
+            if beats(c, best, trick_trump):
+                w = seat
+            won_mask = self.won_mask
+            if self.side >> w & 1:
+                gain = CARD_POINTS[c]
+                for x in trick:
+                    gain += CARD_POINTS[x]
+                if self.bonus and not hands[w]:
+                    gain += self.bonus
+            self.trick = self.spare[left - 1]
+            self.leader = w
+            self.to_act = w
+            self.trick_trump = trump
+            self.won_mask = won_mask | 1 << w
+            v = gain + self.search(alpha - gain, beta - gain)
+            self.trick = trick
+            self.won_mask = won_mask
+        hands[seat] = hand
+        self.rest = rest
+        self.left = left
+        self.to_act = seat
+        self.leader = leader
+        self.best = best
+        self.best_seat = best_seat
+        self.trick_trump = trick_trump
+        return v
 
     def _upper(self) -> int:
         """The most the declarer can still gain: every card point left, its own marriages
         still in hand, and the bonus."""
-        rest = 0
-        for h in self.hands:
-            rest |= h
-        up = points_of(rest) + self.bonus
+        up = points_of(self.rest) + self.bonus
         for c in self.trick:
             up += CARD_POINTS[c]
         hand = 0
@@ -302,63 +382,73 @@ class Solver:
         leading = not self.trick
         key = 0
         first = -1
+        entry = -1
         if leading:
-            hand = self.hands[self.to_act]
+            seat = self.to_act
+            hand = self.hands[seat]
             if hand & (hand - 1) == 0:
                 return self._last_trick() if hand else 0
-            key = self._key()
-            entry = self.table.get(key)
-            if entry is not None:
-                lo, hi, first = entry
+            key = (
+                (((self.rest << 2 | seat) << 3 | (self.trump + 1)) << 4 | self.due) << 4
+            ) | self.won_mask
+            entry = self.table.get(key, -1)
+            if entry >= 0:
+                lo = entry & _FIELD
+                hi = entry >> 14 & _FIELD
+                first = (entry >> 28) - 1
                 if lo >= beta:
                     return lo
                 if hi <= alpha:
                     return hi
                 if lo == hi:
                     return lo
-                alpha = max(alpha, lo)
-                beta = min(beta, hi)
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
             elif alpha > 0:
                 hi = self._upper()
                 if hi <= alpha:
                     return hi
-        a0, b0 = alpha, beta
+        a0 = alpha
+        b0 = beta
         maximise = self.side >> self.to_act & 1 == 1
         best_value = -_INF if maximise else _INF
         best_move = -1
-        hands = self.hands
-        for a in self._ordered(self.legal(), first):
-            saved = self._save()
-            hand = hands[self.to_act]
-            gain = self._play(a)
-            v = gain + self.search(alpha - gain, beta - gain)
-            self._restore(saved)
-            hands[saved[1]] = hand
+        acts = self.buffers[self.left]
+        for i in range(self._ordered(first, acts)):
+            a = acts[i]
+            v = self._child(a, alpha, beta)
             if maximise:
                 if v > best_value:
-                    best_value, best_move = v, a
+                    best_value = v
+                    best_move = a
                     if v > alpha:
                         alpha = v
                         if alpha >= beta:
                             break
             elif v < best_value:
-                best_value, best_move = v, a
+                best_value = v
+                best_move = a
                 if v < beta:
                     beta = v
                     if alpha >= beta:
                         break
         if leading:
-            lo, hi = 0, _INF
-            old = self.table.get(key)
-            if old is not None:
-                lo, hi = old[0], old[1]
+            lo = 0
+            hi = _FIELD
+            if entry >= 0:
+                lo = entry & _FIELD
+                hi = entry >> 14 & _FIELD
             if best_value <= a0:
-                hi = min(hi, best_value)
+                if best_value < hi:
+                    hi = best_value
             elif best_value >= b0:
-                lo = max(lo, best_value)
+                if best_value > lo:
+                    lo = best_value
             else:
                 lo = hi = best_value
-            self.table[key] = (lo, hi, best_move)
+            self.table[key] = lo | hi << 14 | (best_move + 1) << 28
         return best_value
 
     # -- questions --------------------------------------------------------------------------
@@ -373,27 +463,11 @@ class Solver:
 
     def move_values(self) -> dict[int, int]:
         """The declarer's gain from here after each legal action, best play afterwards."""
-        out: dict[int, int] = {}
-        for a in self.legal():
-            saved = self._save()
-            hand = self.hands[self.to_act]
-            gain = self._play(a)
-            out[a] = gain + self.search(-_INF, _INF)
-            self._restore(saved)
-            self.hands[saved[1]] = hand
-        return out
+        return {a: self._child(a, -_INF, _INF) for a in self.legal()}
 
     def move_makes(self, points: int) -> dict[int, bool]:
         """For each legal action, whether the declarer still gains ``points`` after it."""
-        out: dict[int, bool] = {}
-        for a in self.legal():
-            saved = self._save()
-            hand = self.hands[self.to_act]
-            gain = self._play(a)
-            out[a] = gain + self.search(points - gain - 1, points - gain) >= points
-            self._restore(saved)
-            self.hands[saved[1]] = hand
-        return out
+        return {a: self._child(a, points - 1, points) >= points for a in self.legal()}
 
 
 def solve(d: Deal) -> int:
