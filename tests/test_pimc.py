@@ -8,7 +8,9 @@ import pytest
 
 from tests.positions import after_passing, cards, play_tricks
 from thousand.bots import Limit, make_bot
-from thousand.bots.pimc import PimcBot
+from thousand.bots.heuristic import HeuristicBot
+from thousand.bots.pimc import EXPERT_NODES, EXPERT_NODES_PURE, PimcBot
+from thousand.build import compiled
 from thousand.engine import DealState, Game
 from thousand.engine.actions import PASS, bid, parse_action
 from thousand.engine.views import game_view, view
@@ -24,17 +26,24 @@ def test_levels_hard_and_expert() -> None:
     assert isinstance(hard, PimcBot) and isinstance(expert, PimcBot)
     assert (hard.name, hard.samples, hard.infer) == ("pimc", 12, False)
     assert (expert.name, expert.samples, expert.infer) == ("pimc-expert", 32, True)
-    assert hard.node_budget is None and expert.node_budget == 1_200_000
+    budget = EXPERT_NODES if compiled() else EXPERT_NODES_PURE
+    assert hard.node_budget is None and expert.node_budget == budget
 
 
 def test_a_node_budget_stops_the_sampling() -> None:
-    """With a tiny budget only the first sample is solved: the same choice as one sample."""
+    """A budget that the first sample spends stops the sampling there: the same choice as one
+    sample. A budget too small for even one sample leaves the choice to the heuristic."""
     state = DealState.shuffled(RUSSIAN, 0, random.Random(4))
     for _ in range(4):  # into the auction and beyond, whatever the deal
         v = view(state, state.to_act or 0)
-        small = PimcBot(1, samples=8, node_budget=1).choose(v, Limit(seed=2))
-        assert small == PimcBot(1, samples=1).choose(v, Limit(seed=2))
-        state = state.apply(small)
+        one = PimcBot(1, samples=1)
+        alone = one.choose(v, Limit(seed=2))
+        first = PimcBot(1, samples=8, node_budget=max(1, one._spent))
+        assert first.choose(v, Limit(seed=2)) == alone
+        assert first._spent == one._spent
+        tiny = PimcBot(1, samples=8, node_budget=1).choose(v, Limit(seed=2))
+        assert tiny == HeuristicBot(1).choose(v) or one._spent <= 1
+        state = state.apply(alone)
 
 
 @pytest.mark.parametrize("template", TEMPLATES)

@@ -21,7 +21,7 @@ from thousand.bots.pimc import (
     pimc_layout,
 )
 from thousand.bots.sampler import Sampler
-from thousand.bots.solver import Solver, declarer_side
+from thousand.bots.solver import OutOfNodes, Solver, declarer_side
 from thousand.engine import Game
 from thousand.engine.deal import Deal, Phase
 from thousand.engine.views import SeatView, game_view
@@ -154,3 +154,35 @@ def test_expert_with_every_part_plays_every_template(template: str) -> None:
         action = bots[seat].choose(v)
         assert action in v.legal_actions
         game = game.apply(action)
+
+
+def test_a_solver_stops_at_its_limit_and_says_so() -> None:
+    """A question that would search more positions than the limit raises OutOfNodes after
+    exactly limit + 1 of them; under the limit the answer is the unlimited solver's."""
+    truth = next(t for v, t in _decisions("russian", 7) if v.phase is Phase.PLAY)
+    full = Solver(truth)
+    value = full.value()
+    assert full.nodes > 1000
+    capped = Solver(truth, full.nodes - 1)
+    with pytest.raises(OutOfNodes):
+        capped.value()
+    assert capped.nodes == full.nodes
+    assert Solver(truth, full.nodes).value() == value
+
+
+@pytest.mark.parametrize("phase", [Phase.AUCTION, Phase.PASSING, Phase.CONTRACT, Phase.PLAY])
+def test_the_node_budget_bounds_every_decision(phase: Phase) -> None:
+    """The solver stops where the decision's budget is spent, inside a sample too: a decision
+    searches at most its budget (plus the one node that finds it spent), in every phase PIMC
+    decides, and still answers with a legal action."""
+    budget = 5_000
+    seen = 0
+    for seed in range(12):
+        for v, _ in _decisions("russian", seed):
+            if v.phase is not phase or not pimc_applies(v):
+                continue
+            bot = PimcBot(1, samples=16, node_budget=budget, tiebreak=8)
+            assert bot.choose(v) in v.legal_actions
+            assert bot._spent <= budget + 1
+            seen += bot._spent > budget // 2
+    assert seen >= 3

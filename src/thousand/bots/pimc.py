@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from ..build import compiled
 from ..cards import card_list
 from ..engine.actions import (
     BID,
@@ -44,7 +45,7 @@ from ..rules.layout import FIXED_DEAL, TAKE_AND_PASS, Layout
 from .base import Limit
 from .heuristic import HeuristicBot, hand_estimate, keep_value
 from .sampler import HANDOVER, Sampler, history
-from .solver import Solver, declarer_points, declarer_side, points_needed
+from .solver import OutOfNodes, Solver, declarer_points, declarer_side, points_needed
 
 #: Below this many cards left in hands, the bot solves for exact points, not just make-or-fail.
 EXACT_BELOW = 13
@@ -301,26 +302,30 @@ class PimcBot:
         makes = dict.fromkeys(view.legal_actions, 0)
         declarer = False
         used = 0
+        cards_left = sum(h.bit_count() for h in deals[0].hands)
         for i, d in enumerate(deals):
             if i and self._over():
                 break
-            used += 1
-            solver = Solver(d)
-            have = declarer_points(d)
-            need = points_needed(d, d.contract) - have
+            solver = self._solver(d)
+            need = points_needed(d, d.contract) - declarer_points(d)
             declarer = me in declarer_side(d)  # the declarer's partner plays for it
-            cards_left = sum(h.bit_count() for h in d.hands)
-            if cards_left < EXACT_BELOW:
-                for a, v in solver.move_values().items():
-                    made = v >= need
-                    makes[a] += made
-                    score = 1000 * made + v
-                    scores[a] += score if declarer else -score
-            else:
-                for a, made in solver.move_makes(need).items():
-                    makes[a] += made
-                    scores[a] += 1000 * made if declarer else -1000 * made
-            self._spent += solver.nodes
+            try:
+                if cards_left < EXACT_BELOW:
+                    values = solver.move_values()
+                else:
+                    values = {a: 1000 * m for a, m in solver.move_makes(need).items()}
+            except OutOfNodes:
+                break
+            finally:
+                self._spent += solver.nodes
+            used += 1
+            for a, v in values.items():
+                made = v >= need if cards_left < EXACT_BELOW else v > 0
+                makes[a] += made
+                score = 1000 * made + v if cards_left < EXACT_BELOW else v
+                scores[a] += score if declarer else -score
+        if not used:
+            return fallback
         if self.tiebreak and cards_left >= EXACT_BELOW:
             self._tiebreak(deals[:used], scores, declarer)
         chosen = _best(scores, fallback)
@@ -340,16 +345,22 @@ class PimcBot:
             return
         totals = dict.fromkeys(tied, 0)
         count = 0
-        for i, d in enumerate(deals[: self.tiebreak]):
-            if i and self._over():
+        for d in deals[: self.tiebreak]:
+            if self._over():
                 break
-            solver = Solver(d)
-            values = solver.move_values()
-            self._spent += solver.nodes
+            solver = self._solver(d)
+            try:
+                values = solver.move_values()
+            except OutOfNodes:
+                break
+            finally:
+                self._spent += solver.nodes
             count += 1
             for a in tied:
                 totals[a] += values[a]
         for a in tied:
+            if not count:
+                return
             mean = totals[a] / count
             scores[a] += mean / 1000 if declarer else -mean / 1000
 
@@ -363,6 +374,8 @@ class PimcBot:
             return fallback
         lowest = bids[0] - BID
         share = self._make_share(deals, lambda d: _take(d, me, lowest, self.heuristic), lowest)
+        if share is None:
+            return fallback
         made, count = self._shared
         if share >= self.bid_confidence or PASS not in view.legal_actions:
             self.why = Why("bid", count, made, lowest)
@@ -370,15 +383,21 @@ class PimcBot:
         self.why = Why("pass", count, made, lowest)
         return PASS
 
-    def _make_share(self, deals: list[Deal], setup: Callable[[Deal], Deal], amount: int) -> float:
-        """The share of the samples in which the declarer makes ``amount``; while it is close
-        to the threshold, more samples are drawn (up to :attr:`extra_samples`)."""
+    def _make_share(
+        self, deals: list[Deal], setup: Callable[[Deal], Deal], amount: int
+    ) -> float | None:
+        """The share of the samples in which the declarer makes ``amount`` (None if the node
+        budget ran out on the first); while it is close to the threshold, more samples are
+        drawn (up to :attr:`extra_samples`)."""
         made = count = 0
         extra = self.extra_samples
         pending = list(deals)
         while pending:
             d = pending.pop(0)
-            made += self._makes(setup(d), amount)
+            try:
+                made += self._makes(setup(d), amount)
+            except OutOfNodes:
+                break
             count += 1
             if self._over():
                 break
@@ -388,7 +407,7 @@ class PimcBot:
                     extra -= 1
                     pending.append(more)
         self._shared = (made, count)
-        return made / count
+        return made / count if count else None
 
     def _close(self, made: int, count: int) -> bool:
         """Whether ``made`` of ``count`` samples leaves the share within two standard errors of
@@ -398,13 +417,21 @@ class PimcBot:
         return abs(share - self.bid_confidence) < spread
 
     def _makes(self, e: Deal, amount: int) -> bool:
+        """Whether the declarer makes ``amount`` from ``e``; :class:`OutOfNodes` where the
+        node budget runs out first."""
         need = points_needed(e, amount) - declarer_points(e)
         if need <= 0:
             return True
-        solver = Solver(e)
-        made = solver.at_least(need)
-        self._spent += solver.nodes
-        return made
+        solver = self._solver(e)
+        try:
+            return solver.at_least(need)
+        finally:
+            self._spent += solver.nodes
+
+    def _solver(self, d: Deal) -> Solver:
+        """A solver for ``d`` that may search what is left of the decision's node budget."""
+        left = None if self.node_budget is None else max(0, self.node_budget - self._spent)
+        return Solver(d, left)
 
     def _over(self) -> bool:
         """Whether this decision has used up its node budget."""
@@ -428,9 +455,17 @@ class PimcBot:
         for d in deals:
             if count and self._over():
                 break
+            try:
+                makes = [
+                    self._makes(_finish_passing(d.copy(), a, self.heuristic), amount) for a in mine
+                ]
+            except OutOfNodes:
+                break
             count += 1
-            for a in mine:
-                made[a] += self._makes(_finish_passing(d.copy(), a, self.heuristic), amount)
+            for a, m in zip(mine, makes, strict=True):
+                made[a] += m
+        if not count:
+            return fallback
         best_action, best_share = fallback, -1.0
         for a in mine:
             share = made[a] / count
@@ -455,9 +490,15 @@ class PimcBot:
         extra = self.extra_samples
         pending = list(deals)
         while pending:
-            top, nodes = _most_made(pending.pop(0), amounts)
-            tops.append(top)
-            self._spent += nodes
+            e = pending.pop(0).copy()
+            e.apply(contract(amounts[0]))
+            solver = self._solver(e)
+            try:
+                tops.append(_most_made(e, solver, amounts))
+            except OutOfNodes:
+                break
+            finally:
+                self._spent += solver.nodes
             if self._over():
                 break
             if not pending and extra and self._contract_close(tops, amounts):
@@ -465,6 +506,8 @@ class PimcBot:
                 if more is not None:
                     extra -= 1
                     pending.append(more)
+        if not tops:
+            return fallback
         best, best_value = amounts[0], -1e9
         for x in amounts:
             share = sum(1 for t in tops if t >= x) / len(tops)
@@ -531,23 +574,20 @@ def _finish_passing(e: Deal, first: int, heuristic: HeuristicBot) -> Deal:
     return e
 
 
-def _most_made(d: Deal, amounts: list[int]) -> tuple[int, int]:
-    """The highest of ``amounts`` the declarer makes from this sample (one less than the lowest
-    if none), and the solver's nodes."""
-    e = d.copy()
-    e.apply(contract(amounts[0]))
-    solver = Solver(e)
+def _most_made(e: Deal, solver: Solver, amounts: list[int]) -> int:
+    """The highest of ``amounts`` the declarer makes from ``e`` (its contract named, at the
+    first lead; one less than the lowest if none), asked of ``solver``, ``e``'s solver."""
     have = declarer_points(e)
     lo, hi = 0, len(amounts) - 1
     if not solver.at_least(points_needed(e, amounts[0]) - have):
-        return amounts[0] - 1, solver.nodes
+        return amounts[0] - 1
     while lo < hi:
         mid = (lo + hi + 1) // 2
         if solver.at_least(points_needed(e, amounts[mid]) - have):
             lo = mid
         else:
             hi = mid - 1
-    return amounts[lo], solver.nodes
+    return amounts[lo]
 
 
 def make_hard(seed: int | None = None) -> PimcBot:
@@ -556,7 +596,11 @@ def make_hard(seed: int | None = None) -> PimcBot:
 
 
 EXPERT_NODES = 1_200_000
-"""Expert's node budget a decision: about half a second of solving in the compiled build."""
+"""Expert's node budget a decision in the compiled build (the solver stops where it is spent):
+about a third of a second of solving, so that a decision stays under a second."""
+
+EXPERT_NODES_PURE = 300_000
+"""Expert's node budget a decision in pure Python, where a node costs several times as much."""
 
 
 EXPERT_TIEBREAK = 8
@@ -570,11 +614,14 @@ def make_expert(
     samples: int = 32,
     tiebreak: int = EXPERT_TIEBREAK,
     policy: bool = True,
-    node_budget: int | None = EXPERT_NODES,
+    node_budget: int | None = None,
 ) -> PimcBot:
     """Level expert: up to 32 samples a decision within a node budget, inference from the
     bidding, and the early play's ties broken by points. The keywords switch a part off for
-    the ablation (:data:`thousand.bots.levels.VARIANTS`)."""
+    the ablation (:data:`thousand.bots.levels.VARIANTS`). The node budget is
+    :data:`EXPERT_NODES` where the solver runs compiled, :data:`EXPERT_NODES_PURE` where not."""
+    if node_budget is None:
+        node_budget = EXPERT_NODES if compiled() else EXPERT_NODES_PURE
     return PimcBot(
         seed,
         samples=samples,

@@ -43,6 +43,7 @@ _PAIR: Final[tuple[int, ...]] = tuple(
 #: the queens: ``hand & hand >> 1 & _QUEENS`` holds the queen of each marriage in ``hand``
 _QUEENS: Final = sum(1 << (6 * s + QUEEN) for s in range(4))
 _INF: Final = 10_000
+_NO_LIMIT: Final = 1 << 62
 #: a bound in the table: 14 bits (the gain stays far below; _FIELD stands for no bound)
 _FIELD: Final = (1 << 14) - 1
 
@@ -122,11 +123,17 @@ def points_needed(d: Deal, contract: int) -> int:
     return p
 
 
+class OutOfNodes(Exception):
+    """A solver searched more positions than its ``limit``: its answer is lost, and the solver
+    is spent (its position is left mid-search)."""
+
+
 class Solver:
     """Solve a deal in its play phase with all cards open. Build one per position; the
-    transposition table is kept across the questions asked of it."""
+    transposition table is kept across the questions asked of it. With a ``limit``, a question
+    that would search more positions than that in all raises :class:`OutOfNodes`."""
 
-    def __init__(self, d: Deal) -> None:
+    def __init__(self, d: Deal, limit: int | None = None) -> None:
         if d.phase is not Phase.PLAY:
             raise ValueError("the solver needs a deal in its play phase")
         rules = d.rules
@@ -169,6 +176,7 @@ class Solver:
         #: position key -> lower bound | upper bound << 14 | (best action + 1) << 28
         self.table: dict[int, int] = {}
         self.nodes = 0
+        self.limit = _NO_LIMIT if limit is None else limit
 
     # -- moves ------------------------------------------------------------------------------
 
@@ -377,6 +385,8 @@ class Solver:
     def search(self, alpha: int, beta: int) -> int:
         """The declarer's gain from here, exact when it lies strictly inside (alpha, beta)."""
         self.nodes += 1
+        if self.nodes > self.limit:
+            raise OutOfNodes
         if beta <= 0:
             return 0  # the gain is never negative: at least beta already
         leading = not self.trick
