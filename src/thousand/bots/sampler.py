@@ -13,6 +13,7 @@ taken (pass-without-taking, keep-one) and in fixed-deal, deals are drawn in the 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..cards import KING, QUEEN, card_list
 from ..engine.actions import DISCARD, NAMED_AMOUNT, contract, give
@@ -77,6 +78,25 @@ def replay_deal(
     return d
 
 
+def dealable(cards: int, allowed: list[int], counts: list[int]) -> bool:
+    """Whether ``cards`` can be dealt to slots, slot ``i`` taking ``counts[i]`` of them, each a
+    card of ``allowed[i]`` (Hall's condition over every set of slots)."""
+    k = len(allowed)
+    if cards.bit_count() != sum(counts):
+        return False
+    for sub in range(1, 1 << k):
+        outside = 0
+        room = 0
+        for i in range(k):
+            if sub >> i & 1:
+                room += counts[i]
+            elif counts[i]:
+                outside |= allowed[i]
+        if (cards & ~outside).bit_count() > room:
+            return False
+    return True
+
+
 def assign(
     cards: int, allowed: list[int], counts: list[int], rng: random.Random
 ) -> list[int] | None:
@@ -89,20 +109,9 @@ def assign(
     if cards.bit_count() != sum(need):
         return None
     out = [0] * k
-    subsets = range(1, 1 << k)
 
     def feasible(rest: int) -> bool:
-        for sub in subsets:
-            outside = 0
-            room = 0
-            for i in range(k):
-                if sub >> i & 1:
-                    room += need[i]
-                else:
-                    outside |= allowed[i] if need[i] else 0
-            if (rest & ~outside).bit_count() > room:
-                return False
-        return True
+        return dealable(rest, allowed, need)
 
     if not feasible(cards):
         return None
@@ -208,7 +217,14 @@ class Sampler:
     ) -> Deal | None:
         """The pool dealt to the hands (and the hidden talon), the deal rebuilt and replayed."""
         n = self.view.seats
-        pool = self._force_marriages(hands, need, pool, allowed, given)
+
+        def fits(rest: int, left: list[int]) -> bool:
+            slots = [s for s in range(n) if left[s] > 0]
+            masks = [allowed[s] for s in slots] + [rest] * bool(self.talon_size)
+            counts = [left[s] for s in slots] + [self.talon_size] * bool(self.talon_size)
+            return dealable(rest, masks, counts)
+
+        pool = self._force_marriages(hands, need, pool, allowed, given, fits)
         if pool < 0:
             return None
         slots = [s for s in range(n) if need[s] > 0]
@@ -249,7 +265,7 @@ class Sampler:
         must = rest & ~allowed[declarer]  # the declarer has shown it cannot hold these
         received = self._has_received(other)
         if must:
-            if must & (must - 1) or not received:
+            if must & (must - 1) or not received or not must & allowed[other]:
                 return []
             return [must.bit_length() - 1]
         if not received:
@@ -337,13 +353,16 @@ class Sampler:
         pool: int,
         allowed: list[int] | None = None,
         given: list[int] | None = None,
+        fits: Callable[[int, list[int]], bool] | None = None,
     ) -> int:
         """Place marriages where the bidding or the contract shows them; the pool left, or -1
         when they cannot be placed. A marriage in a hand as dealt may be made of cards the seat
         still holds or played (never a talon card, nor the card the declarer passed it), the
         cards the declarer passed (to this seat, and one placed with the other defender as the
         card it received), and cards of the pool; the cards such a marriage needs are kept out
-        of the talon and of the card passed when :meth:`_rebuild` picks them."""
+        of the talon and of the card passed when :meth:`_rebuild` picks them. ``fits(pool,
+        need)``: whether the pool left can still be dealt (a choice that leaves it undealable is
+        not made)."""
         view = self.view
         n = view.seats
         full = (1 << 24) - 1
@@ -369,56 +388,71 @@ class Sampler:
             else:
                 mine &= ~talon & ~(1 << given[seat] if given[seat] >= 0 else 0)
                 others = []
-            choice = self._pick_marriages(mine, points, pool, need[seat], allowed[seat])
-            if choice is None:
-                # one card of a marriage may have gone to the other defender: one of its cards
-                # (held or played), or one of the pool placed with it
-                for other in others:
-                    theirs = (hands[other] | self.played[other]) & ~talon
-                    extra = pool & allowed[other] if need[other] > 0 else 0
-                    for c in card_list(theirs | extra):
-                        choice = self._pick_marriages(
+            # (other seat, its card, whether it is placed from the pool, placed, kept): the
+            # marriages of the seat's own cards and the pool, or with one card that went to the
+            # other defender (held or played by it, or one of the pool placed with it)
+            options = [
+                (-1, -1, False, placed, kept)
+                for placed, kept in self._marriage_options(
+                    mine, points, pool, need[seat], allowed[seat]
+                )
+            ]
+            for other in others:
+                theirs = (hands[other] | self.played[other]) & ~talon
+                extra = pool & allowed[other] if need[other] > 0 else 0
+                for c in card_list(theirs | extra):
+                    options += [
+                        (other, c, not theirs >> c & 1, placed, kept)
+                        for placed, kept in self._marriage_options(
                             mine | 1 << c, points, pool & ~(1 << c), need[seat], allowed[seat]
                         )
-                        if choice is not None:
-                            if not theirs >> c & 1:
-                                hands[other] |= 1 << c
-                                need[other] -= 1
-                                pool &= ~(1 << c)
-                            given[other] = c
-                            break
-                    if choice is not None:
-                        break
-            if choice is None:
+                    ]
+            self.rng.shuffle(options)
+            chosen = None
+            for option in options:
+                other, c, from_pool, placed, _ = option
+                left = list(need)
+                left[seat] -= placed.bit_count()
+                if from_pool:
+                    left[other] -= 1
+                if fits is None or fits(pool & ~placed & ~(1 << c if from_pool else 0), left):
+                    chosen = option
+                    break
+            if chosen is None:
                 return -1
-            placed, kept = choice
+            other, c, from_pool, placed, kept = chosen
+            taken = placed | (1 << c if from_pool else 0)
+            if other >= 0:
+                given[other] = c
+                if from_pool:
+                    hands[other] |= 1 << c
+                    need[other] -= 1
             hands[seat] |= placed
             need[seat] -= placed.bit_count()
-            pool &= ~placed
+            pool &= ~taken
             self.protect[seat] |= kept
         for seat, points in held_needs.items():
             mine = hands[seat] | self.played[seat]
-            choice = self._pick_marriages(mine, points, pool, need[seat], allowed[seat])
-            if choice is None:
+            found = self._marriage_options(mine, points, pool, need[seat], allowed[seat])
+            if not found:
                 return -1
-            placed, _ = choice
+            placed, _ = self.rng.choice(found)
             hands[seat] |= placed
             need[seat] -= placed.bit_count()
             pool &= ~placed
         return pool
 
-    def _pick_marriages(
+    def _marriage_options(
         self, mine: int, points: int, pool: int, room: int, allowed: int
-    ) -> tuple[int, int] | None:
+    ) -> list[tuple[int, int]]:
         """Marriages worth ``points`` made of ``mine`` and at most ``room`` cards of ``pool``
-        (each of ``allowed``), chosen at random among the sets of marriages that do and hold no
-        smaller set that does: the cards to place, and every card of the marriages; None where
-        none do."""
+        (each of ``allowed``): every set of marriages that does and holds no smaller set that
+        does, as the cards to place and every card of the marriages."""
         values = self.view.rules.marriage_values
         suits = [s for s in range(4) if _PAIRS[s] & ~mine & ~(pool & allowed) == 0]
         have = [s for s in suits if _PAIRS[s] & ~mine == 0]
         if sum(values[s] for s in have) >= points:
-            return 0, sum(_PAIRS[s] for s in have)
+            return [(0, sum(_PAIRS[s] for s in have))]
         fits: list[tuple[int, int, int]] = []
         for sub in range(1, 1 << len(suits)):
             chosen = [s for i, s in enumerate(suits) if sub >> i & 1]
@@ -432,7 +466,7 @@ class Sampler:
         best = [
             (p, c) for sub, p, c in fits if not any(o != sub and o & sub == o for o, _, _ in fits)
         ]
-        return self.rng.choice(best) if best else None
+        return best
 
     def _holds(self, seat: int) -> int:
         """The cards ``seat`` is known to have held in the play: played, or shown by a marriage."""
