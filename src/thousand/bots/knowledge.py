@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from ..cards import FULL_DECK, KING, QUEEN, SUIT_MASKS
 from ..engine.actions import ANNOUNCE, CRAWL
+from ..engine.tricks import beats, follow_cards
 from ..engine.views import SeatView
+from ..rules.layout import Layout
 
 
 def played_by(view: SeatView) -> list[int]:
@@ -47,6 +49,48 @@ def voids(view: SeatView) -> list[int]:
             out[seat] |= SUIT_MASKS[led]
             if trump >= 0 and c // 6 != trump and rules.play_must_trump != "off":
                 out[seat] |= SUIT_MASKS[trump]
+    return out
+
+
+def not_held(view: SeatView) -> list[int]:
+    """For each seat, the cards its plays show it does not hold (as a card mask): a card it
+    followed with would not have been legal (rules.md 1.5: follow suit, beat, trump, over-trump)
+    had it also held one of these. Wider than :func:`voids` where ``play.must_beat`` or the
+    trumping rules name cards, not suits (a seat that followed low under a must-beat rule holds
+    no higher card of the suit). The engine's own follow rule decides, card by card: a rule that
+    makes a card illegal in a hand makes it illegal in every larger hand, and no card comes to a
+    hand in the play."""
+    out = [0] * view.seats
+    rules = view.rules
+    if Layout.of(rules).stock_size:
+        return out  # while the stock lasts, any card may be played (draw-stock)
+    active = list(view.active)
+    k = len(active)
+    nxt = tuple(
+        active[(active.index(s) + 1) % k] if s in active else active[0] for s in range(view.seats)
+    )
+    declarer = -1 if view.declarer is None else view.declarer
+    face_down = {a - CRAWL for _, a in view.plays if CRAWL <= a < ANNOUNCE}
+    for trick, trump in zip(tricks_in_play_order(view), trick_trumps(view), strict=True):
+        if trick[0][1] in face_down:
+            continue
+        leader = trick[0][0]
+        cards = [trick[0][1]]
+        best = cards[0]
+        for seat, c in trick[1:]:
+            for x in range(24):
+                if x == c or out[seat] >> x & 1:
+                    continue
+                hand = (1 << c) | (1 << x)
+                if (
+                    not follow_cards(rules, hand, seat, cards, leader, best, trump, declarer, nxt)
+                    >> c
+                    & 1
+                ):
+                    out[seat] |= 1 << x
+            if beats(c, best, trump):
+                best = c
+            cards.append(c)
     return out
 
 

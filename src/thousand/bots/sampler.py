@@ -13,13 +13,14 @@ taken (pass-without-taking, keep-one) and in fixed-deal, deals are drawn in the 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..cards import KING, QUEEN, card_list
 from ..engine.actions import DISCARD, NAMED_AMOUNT, contract, give
 from ..engine.deal import Deal, Phase
 from ..engine.views import SeatView
 from ..rules.layout import FIXED_DEAL, KEEP_ONE, WITHOUT_TAKING, Layout
-from .knowledge import known_held, played_by, voids
+from .knowledge import known_held, not_held, played_by, voids
 
 _PAIRS = tuple((1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4))
 
@@ -77,6 +78,66 @@ def replay_deal(
     return d
 
 
+def dealable(cards: int, allowed: list[int], counts: list[int]) -> bool:
+    """Whether ``cards`` can be dealt to slots, slot ``i`` taking ``counts[i]`` of them, each a
+    card of ``allowed[i]`` (Hall's condition over every set of slots)."""
+    k = len(allowed)
+    if cards.bit_count() != sum(counts):
+        return False
+    for sub in range(1, 1 << k):
+        outside = 0
+        room = 0
+        for i in range(k):
+            if sub >> i & 1:
+                room += counts[i]
+            elif counts[i]:
+                outside |= allowed[i]
+        if (cards & ~outside).bit_count() > room:
+            return False
+    return True
+
+
+def assign(
+    cards: int, allowed: list[int], counts: list[int], rng: random.Random
+) -> list[int] | None:
+    """The ``cards`` dealt at random to slots, slot ``i`` taking ``counts[i]`` of them, each a
+    card of ``allowed[i]``; None where no such deal exists. Every card is placed where the rest
+    can still be placed (Hall's condition, checked over every set of slots), so a deal is found
+    whenever one exists, the most constrained cards first."""
+    k = len(allowed)
+    need = list(counts)
+    if cards.bit_count() != sum(need):
+        return None
+    out = [0] * k
+
+    def feasible(rest: int) -> bool:
+        return dealable(rest, allowed, need)
+
+    if not feasible(cards):
+        return None
+    order = card_list(cards)
+    rng.shuffle(order)
+    order.sort(key=lambda c: sum(1 for i in range(k) if need[i] and allowed[i] >> c & 1))
+    rest = cards
+    for c in order:
+        rest &= ~(1 << c)
+        options = []
+        weights = []
+        for i in range(k):
+            if need[i] and allowed[i] >> c & 1:
+                need[i] -= 1
+                if feasible(rest):
+                    options.append(i)
+                    weights.append(need[i] + 1)
+                need[i] += 1
+        if not options:
+            return None
+        i = rng.choices(options, weights)[0]
+        out[i] |= 1 << c
+        need[i] -= 1
+    return out
+
+
 class Sampler:
     """Draws deals consistent with one view (build one per decision)."""
 
@@ -87,7 +148,9 @@ class Sampler:
         self.rng = rng
         self.me = view.seat
         self.played = played_by(view)
-        self.voids = voids(view)
+        #: the cards each seat has shown it does not hold: its voids and what the follow rules
+        #: (must-beat, over-trumping) exclude
+        self.voids = [v | x for v, x in zip(voids(view), not_held(view), strict=True)]
         self.known = known_held(view)
         self.hidden_talon = view.declarer is None
         self.layout = Layout.of(view.rules)
@@ -98,6 +161,8 @@ class Sampler:
         if view.talon is not None and view.declarer != self.me:
             seen |= view.talon & ~view.played  # placed below, with the declarer or a defender
         self.pool = ((1 << 24) - 1) & ~seen
+        #: by seat, the cards of the marriages its bid shows (kept in its hand as dealt)
+        self.protect = [0] * view.seats
         #: pass-without-taking and keep-one in the play: see :meth:`_attempt_handover`
         self.handover = view.phase is Phase.PLAY and self.layout.procedure in HANDOVER
         #: fixed-deal in the play: see :meth:`_attempt_fixed_deal`
@@ -122,66 +187,144 @@ class Sampler:
         me = self.me
         declarer = view.declarer
         n = view.seats
-        rng = self.rng
         hands = [self.known[s] for s in range(n)]
         hands[me] = view.hand or 0
         need = [view.card_counts[s] - hands[s].bit_count() for s in range(n)]
         need[me] = 0
         allowed = [~self.voids[s] & ((1 << 24) - 1) for s in range(n)]
-        pool = self.pool
         given = [-1] * n
         if declarer is not None:
             if view.passed is not None:
                 given = [-1 if c is None else c for c in view.passed]
             if view.received is not None:
                 given[me] = view.received
-            if view.talon is not None and declarer != me:
-                placed = self._place_talon(hands, need, allowed, given)
-                if placed is None:
-                    return None
-                pool = placed
-        pool = self._force_marriages(hands, need, pool)
+        if declarer is None or view.talon is None or declarer == me:
+            return self._complete(hands, need, allowed, given, self.pool)
+        # A defender's view with the talon shown: the other defender received one of the talon
+        # cards still out, or none; each choice is tried (a likely one first) until one fits.
+        for choice in self._talon_choices(allowed):
+            h, nd, al, g = list(hands), list(need), list(allowed), list(given)
+            pool = self._place_talon(h, nd, al, g, choice)
+            if pool is None:
+                continue
+            d = self._complete(h, nd, al, g, pool)
+            if d is not None:
+                return d
+        return None
+
+    def _complete(
+        self, hands: list[int], need: list[int], allowed: list[int], given: list[int], pool: int
+    ) -> Deal | None:
+        """The pool dealt to the hands (and the hidden talon), the deal rebuilt and replayed."""
+        n = self.view.seats
+
+        def fits(rest: int, left: list[int]) -> bool:
+            slots = [s for s in range(n) if left[s] > 0]
+            masks = [allowed[s] for s in slots] + [rest] * bool(self.talon_size)
+            counts = [left[s] for s in slots] + [self.talon_size] * bool(self.talon_size)
+            return dealable(rest, masks, counts)
+
+        pool = self._force_marriages(hands, need, pool, allowed, given, fits)
         if pool < 0:
             return None
         slots = [s for s in range(n) if need[s] > 0]
-        talon = 0
-        talon_need = self.talon_size
-        cards = card_list(pool)
-        rng.shuffle(cards)
-        # The most constrained cards first.
-        cards.sort(key=lambda c: sum(1 for s in slots if allowed[s] >> c & 1))
-        for c in cards:
-            options = [s for s in slots if need[s] > 0 and allowed[s] >> c & 1]
-            weights = [need[s] for s in options]
-            if talon_need > 0:
-                options.append(TALON)
-                weights.append(talon_need)
-            if not options:
-                return None
-            s = rng.choices(options, weights)[0]
-            if s == TALON:
-                talon |= 1 << c
-                talon_need -= 1
-            else:
-                hands[s] |= 1 << c
-                need[s] -= 1
-        if any(need) or talon_need:
+        masks = [allowed[s] for s in slots]
+        counts = [need[s] for s in slots]
+        if self.talon_size:
+            masks.append(pool)
+            counts.append(self.talon_size)
+        placed = assign(pool, masks, counts, self.rng)
+        if placed is None:
             return None
+        for s, m in zip(slots, placed, strict=False):
+            hands[s] |= m
+        talon = placed[-1] if self.talon_size else 0
         return self._rebuild(hands, talon, given)
 
-    def _marriage_needs(self) -> dict[int, int]:
-        """The marriage points each other seat must have held: for a bid above 120 where bids
-        are capped by marriages (``bidding.marriage_cap``), and for a contract raised above 120
-        (``contract.raise_limit`` achievable)."""
+    def _talon_rest(self) -> int:
+        """The talon cards shown to this defender that are still out, in no known hand."""
+        view = self.view
+        assert view.talon is not None
+        rest = view.talon & ~view.played & ~(view.hand or 0)
+        for k in self.known:
+            rest &= ~k
+        return rest
+
+    def _talon_choices(self, allowed: list[int]) -> list[int]:
+        """The talon card the other defender may have received (-1: none, or it played it),
+        the likely choice first: none, or with the chance that the declarer passed one of the
+        talon cards, one of them."""
+        view = self.view
+        declarer = view.declarer
+        assert declarer is not None and view.talon is not None
+        others = [s for s in view.active if s not in (self.me, declarer)]
+        if len(others) != 1 or view.talon & self._holds(others[0]):
+            return [-1]
+        other = others[0]
+        rest = self._talon_rest()
+        must = rest & ~allowed[declarer]  # the declarer has shown it cannot hold these
+        received = self._has_received(other)
+        if must:
+            if must & (must - 1) or not received or not must & allowed[other]:
+                return []
+            return [must.bit_length() - 1]
+        if not received:
+            return [-1]
+        cards = card_list(rest & allowed[other])
+        self.rng.shuffle(cards)
+        chances = rest.bit_count() / max(1, len(card_list(view.dealt or 0)) + 2)
+        if cards and self.rng.random() < chances:
+            return [cards[0], -1, *cards[1:]]
+        return [-1, *cards]
+
+    def _place_talon(
+        self, hands: list[int], need: list[int], allowed: list[int], given: list[int], choice: int
+    ) -> int | None:
+        """A defender's view with the talon shown: the talon cards still out are with the
+        declarer, except ``choice`` (-1: none), the one passed to the other defender. Returns
+        the pool left."""
+        view = self.view
+        declarer = view.declarer
+        assert declarer is not None and view.talon is not None
+        rest = self._talon_rest()
+        others = [s for s in view.active if s not in (self.me, declarer)]
+        for other in others:
+            shown = view.talon & self._holds(other)
+            if shown:  # it played the card, or declared a marriage with it
+                given[other] = shown.bit_length() - 1
+                continue
+            if choice >= 0:
+                if need[other] <= 0:
+                    return None
+                hands[other] |= 1 << choice
+                need[other] -= 1
+                given[other] = choice
+                rest &= ~(1 << choice)
+        for c in card_list(rest):
+            if need[declarer] <= 0:
+                return None
+            hands[declarer] |= 1 << c
+            need[declarer] -= 1
+        for other in others:
+            if given[other] < 0:
+                allowed[other] &= ~view.talon
+        return self.pool
+
+    def _marriage_needs_by_hand(self) -> tuple[dict[int, int], dict[int, int]]:
+        """The marriage points each other seat must have held: in its hand as dealt, for a bid
+        above 120 where bids are capped by marriages (``bidding.marriage_cap``); in its hand
+        when it named the contract, for a contract raised above 120 (``contract.raise_limit``
+        achievable; its hand as dealt where the contract comes before the talon)."""
         view = self.view
         rules = view.rules
-        needs: dict[int, int] = {}
+        dealt: dict[int, int] = {}
+        held: dict[int, int] = {}
         cap = rules.bidding_marriage_cap
         if cap != "off":
             for seat, amount in view.auction:
                 if seat != self.me and 120 < amount <= NAMED_AMOUNT:
                     extra = amount - 120 if cap == "plus-marriages" else 1
-                    needs[seat] = max(needs.get(seat, 0), extra)
+                    dealt[seat] = max(dealt.get(seat, 0), extra)
         declarer = view.declarer
         if (
             declarer is not None
@@ -193,77 +336,141 @@ class Sampler:
             and view.bid is not None
             and view.contract > max(view.bid, 120)
         ):
+            needs = dealt if rules.contract_before_talon and view.named is None else held
             needs[declarer] = max(needs.get(declarer, 0), view.contract - 120)
-        return needs
+        return dealt, held
 
-    def _force_marriages(self, hands: list[int], need: list[int], pool: int) -> int:
+    def _marriage_needs(self) -> dict[int, int]:
+        """The marriage points each other seat must have held, as dealt or when it named the
+        contract, whichever is more (see :meth:`_marriage_needs_by_hand`)."""
+        dealt, held = self._marriage_needs_by_hand()
+        return {s: max(dealt.get(s, 0), held.get(s, 0)) for s in dealt.keys() | held.keys()}
+
+    def _force_marriages(
+        self,
+        hands: list[int],
+        need: list[int],
+        pool: int,
+        allowed: list[int] | None = None,
+        given: list[int] | None = None,
+        fits: Callable[[int, list[int]], bool] | None = None,
+    ) -> int:
         """Place marriages where the bidding or the contract shows them; the pool left, or -1
-        when they cannot be placed."""
-        values = self.view.rules.marriage_values
-        for seat, points in self._marriage_needs().items():
-            mine = hands[seat] | self.played[seat]
-            have = sum(values[s] for s in range(4) if mine & _PAIRS[s] == _PAIRS[s])
-            suits = [
-                s
-                for s in range(4)
-                if mine & _PAIRS[s] != _PAIRS[s] and (_PAIRS[s] & ~mine) & ~pool == 0
-            ]
-            self.rng.shuffle(suits)
-            for s in suits:
-                if have >= points:
-                    break
-                cards = _PAIRS[s] & ~mine
-                count = cards.bit_count()
-                if need[seat] < count:
-                    continue
-                hands[seat] |= cards
-                need[seat] -= count
-                pool &= ~cards
-                have += values[s]
-            if have < points:
-                return -1
-        return pool
-
-    def _place_talon(
-        self, hands: list[int], need: list[int], allowed: list[int], given: list[int]
-    ) -> int | None:
-        """A defender's view with the talon shown: the talon cards still out are with the
-        declarer, except perhaps the one passed to the other defender. Returns the pool left."""
+        when they cannot be placed. A marriage in a hand as dealt may be made of cards the seat
+        still holds or played (never a talon card, nor the card the declarer passed it), the
+        cards the declarer passed (to this seat, and one placed with the other defender as the
+        card it received), and cards of the pool; the cards such a marriage needs are kept out
+        of the talon and of the card passed when :meth:`_rebuild` picks them. ``fits(pool,
+        need)``: whether the pool left can still be dealt (a choice that leaves it undealable is
+        not made)."""
         view = self.view
+        n = view.seats
+        full = (1 << 24) - 1
+        allowed = allowed or [full] * n
+        given = given or [-1] * n
         declarer = view.declarer
-        assert declarer is not None and view.talon is not None
-        me = self.me
-        rest = view.talon & ~view.played & ~(view.hand or 0)
-        for k in self.known:
-            rest &= ~k
-        others = [s for s in view.active if s not in (me, declarer)]
-        pool = self.pool
-        for other in others:
-            shown = view.talon & self.played[other]
-            if shown:
-                given[other] = shown.bit_length() - 1
-                continue
-            # The declarer's cards before passing: 10 less the one passed to this seat.
-            chances = rest.bit_count() / max(1, len(card_list(view.dealt or 0)) + 2)
-            must = rest & ~allowed[declarer]  # the declarer has shown it cannot hold these
-            if must and (must & (must - 1) or not self._has_received(other)):
-                return None
-            if must or (rest and self._has_received(other) and self.rng.random() < chances):
-                c = self.rng.choice(card_list(must or rest & allowed[other]) or [-1])
-                if c >= 0 and need[other] > 0:
+        self.protect = [0] * n
+        dealt_needs, held_needs = self._marriage_needs_by_hand()
+        talon = view.talon or 0
+        for seat, points in dealt_needs.items():
+            mine = hands[seat] | self.played[seat]
+            if seat == declarer:
+                # the cards it passed, but where it handed the talon over untaken
+                passed = self.layout.procedure not in HANDOVER
+                gone = [c for s, c in enumerate(given) if s != seat and c >= 0 and passed]
+                mine |= sum(1 << c for c in gone)
+                mine &= ~talon
+                others = [
+                    s
+                    for s in view.active
+                    if s not in (seat, self.me) and given[s] < 0 and self._has_received(s)
+                ]
+            else:
+                mine &= ~talon & ~(1 << given[seat] if given[seat] >= 0 else 0)
+                others = []
+            # (other seat, its card, whether it is placed from the pool, placed, kept): the
+            # marriages of the seat's own cards and the pool, or with one card that went to the
+            # other defender (held or played by it, or one of the pool placed with it)
+            options = [
+                (-1, -1, False, placed, kept)
+                for placed, kept in self._marriage_options(
+                    mine, points, pool, need[seat], allowed[seat]
+                )
+            ]
+            for other in others:
+                theirs = (hands[other] | self.played[other]) & ~talon
+                extra = pool & allowed[other] if need[other] > 0 else 0
+                for c in card_list(theirs | extra):
+                    options += [
+                        (other, c, not theirs >> c & 1, placed, kept)
+                        for placed, kept in self._marriage_options(
+                            mine | 1 << c, points, pool & ~(1 << c), need[seat], allowed[seat]
+                        )
+                    ]
+            self.rng.shuffle(options)
+            chosen = None
+            for option in options:
+                other, c, from_pool, placed, _ = option
+                left = list(need)
+                left[seat] -= placed.bit_count()
+                if from_pool:
+                    left[other] -= 1
+                if fits is None or fits(pool & ~placed & ~(1 << c if from_pool else 0), left):
+                    chosen = option
+                    break
+            if chosen is None:
+                return -1
+            other, c, from_pool, placed, kept = chosen
+            taken = placed | (1 << c if from_pool else 0)
+            if other >= 0:
+                given[other] = c
+                if from_pool:
                     hands[other] |= 1 << c
                     need[other] -= 1
-                    given[other] = c
-                    rest &= ~(1 << c)
-        for c in card_list(rest):
-            if need[declarer] <= 0:
-                return None
-            hands[declarer] |= 1 << c
-            need[declarer] -= 1
-        for other in others:
-            if given[other] < 0:
-                allowed[other] &= ~view.talon
+            hands[seat] |= placed
+            need[seat] -= placed.bit_count()
+            pool &= ~taken
+            self.protect[seat] |= kept
+        for seat, points in held_needs.items():
+            mine = hands[seat] | self.played[seat]
+            found = self._marriage_options(mine, points, pool, need[seat], allowed[seat])
+            if not found:
+                return -1
+            placed, _ = self.rng.choice(found)
+            hands[seat] |= placed
+            need[seat] -= placed.bit_count()
+            pool &= ~placed
         return pool
+
+    def _marriage_options(
+        self, mine: int, points: int, pool: int, room: int, allowed: int
+    ) -> list[tuple[int, int]]:
+        """Marriages worth ``points`` made of ``mine`` and at most ``room`` cards of ``pool``
+        (each of ``allowed``): every set of marriages that does and holds no smaller set that
+        does, as the cards to place and every card of the marriages."""
+        values = self.view.rules.marriage_values
+        suits = [s for s in range(4) if _PAIRS[s] & ~mine & ~(pool & allowed) == 0]
+        have = [s for s in suits if _PAIRS[s] & ~mine == 0]
+        if sum(values[s] for s in have) >= points:
+            return [(0, sum(_PAIRS[s] for s in have))]
+        fits: list[tuple[int, int, int]] = []
+        for sub in range(1, 1 << len(suits)):
+            chosen = [s for i, s in enumerate(suits) if sub >> i & 1]
+            if sum(values[s] for s in chosen) < points:
+                continue
+            cards = sum(_PAIRS[s] for s in chosen)
+            placed = cards & ~mine
+            if placed.bit_count() <= room:
+                fits.append((sub, placed, cards))
+        # the sets of marriages none of whose subsets would do, one at random
+        best = [
+            (p, c) for sub, p, c in fits if not any(o != sub and o & sub == o for o, _, _ in fits)
+        ]
+        return best
+
+    def _holds(self, seat: int) -> int:
+        """The cards ``seat`` is known to have held in the play: played, or shown by a marriage."""
+        return self.played[seat] | self.known[seat]
 
     def _has_received(self, seat: int) -> bool:
         """Whether the declarer has passed ``seat`` a card: it holds more than it was dealt."""
@@ -284,8 +491,9 @@ class Sampler:
             if s == declarer:
                 continue
             if given[s] < 0 and self._has_received(s):
-                # The card passed to another seat is unknown to this one: any of its cards.
-                options = card_list(dealt[s])
+                # The card passed to another seat is unknown to this one: any of its cards, but
+                # one of a marriage its bid shows.
+                options = card_list(dealt[s] & ~self.protect[s])
                 if not options:
                     return None
                 given[s] = rng.choice(options)
@@ -295,7 +503,7 @@ class Sampler:
         if view.talon is not None:
             talon = view.talon
         else:
-            options = card_list(dealt[declarer])
+            options = card_list(dealt[declarer] & ~self.protect[declarer])
             rng.shuffle(options)
             for c in options[: sum(view.talon_sizes)]:
                 talon |= 1 << c
@@ -362,19 +570,12 @@ class Sampler:
         pool = self._force_marriages(hands, need, pool)
         if pool < 0:
             return None
-        cards = card_list(pool)
-        rng.shuffle(cards)
         slots = [s for s in range(n) if need[s] > 0]
-        cards.sort(key=lambda c: sum(1 for s in slots if allowed[s] >> c & 1))
-        for c in cards:
-            options = [s for s in slots if need[s] > 0 and allowed[s] >> c & 1]
-            if not options:
-                return None
-            s = rng.choices(options, [need[s] for s in options])[0]
-            hands[s] |= 1 << c
-            need[s] -= 1
-        if any(need):
+        placed = assign(pool, [allowed[s] for s in slots], [need[s] for s in slots], rng)
+        if placed is None:
             return None
+        for s, m in zip(slots, placed, strict=True):
+            hands[s] |= m
         return self._rebuild_handover(hands, given, kept, keep_one)
 
     def _may_hold(self, seat: int, c: int, allowed: list[int]) -> bool:
@@ -396,7 +597,9 @@ class Sampler:
         forehand = view.active[0]
         dealt = list(held)
         for s in view.active:
-            options = card_list(held[s] & ~(1 << shown if s == forehand and shown >= 0 else 0))
+            options = card_list(
+                held[s] & ~(1 << shown if s == forehand and shown >= 0 else 0) & ~self.protect[s]
+            )
             if s == declarer:
                 if self.me == declarer:
                     extra = card_list(held[s] & ~(view.dealt or 0))
@@ -404,10 +607,14 @@ class Sampler:
                         return None
                     kept = extra[0]
                 elif kept < 0:
+                    if not options:
+                        return None
                     kept = rng.choice(options)
                 dealt[s] &= ~(1 << kept)
             else:
                 if given[s] < 0:
+                    if not options:
+                        return None
                     given[s] = rng.choice(options)
                 dealt[s] &= ~(1 << given[s])
         talon = 0
