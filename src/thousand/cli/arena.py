@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..bots.arena import ArenaConfig, OnGame, run_arena
+from ..bots.ismcts_bot import require_openspiel, simulations_of
 from ..bots.levels import ALIASES, LEVELS
 from ..bots.plot import arena_png
 from ..bots.runners import ClusterError, import_ray, parse_address
@@ -44,9 +45,13 @@ def parse_bots(text: str) -> tuple[str, ...]:
     names = tuple(part.strip() for part in text.split(","))
     known = set(LEVELS) | set(ALIASES)
     for name in names:
-        if name not in known:
+        if simulations_of(name) is not None:
+            require_openspiel()  # OpenSpielMissing (a ValueError) where it is not installed
+        elif name not in known:
             raise ValueError(
-                f"--bots: unknown bot {name!r}: the bots are {', '.join((*LEVELS, *ALIASES))}"
+                f"--bots: unknown bot {name!r}: the bots are"
+                f" {', '.join((*LEVELS, *ALIASES))} and ismcts-N (OpenSpiel's ISMCTS,"
+                " N simulations a move)"
             )
     if len(names) < 2:
         raise ValueError("--bots: name at least two bots, comma-separated")
