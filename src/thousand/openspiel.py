@@ -106,6 +106,8 @@ class ThousandState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: ThousandGame) -> None:
         super().__init__(game)
         self.rules = game.rules
+        #: the seat that deals (0 in a game OpenSpiel starts; a bot's state may name another)
+        self.dealer = 0
         #: the deck in the order chance dealt it, top first
         self.dealt: list[int] = []
         self.deal: Deal | None = None
@@ -133,7 +135,7 @@ class ThousandState(pyspiel.State):  # type: ignore[misc]
         if self.deal is None:
             self.dealt.append(int(action))
             if len(self.dealt) == DECK_SIZE:
-                self.deal = _deal_from_order(self.rules, self.dealt)
+                self.deal = _deal_from_order(self.rules, self.dealt, self.dealer)
         else:
             self.deal.apply(int(action))
             self.moves.append(int(action))
@@ -155,7 +157,9 @@ class ThousandState(pyspiel.State):  # type: ignore[misc]
     def seat_view_json(self, player: int) -> str:
         """A seat's view as canonical JSON (its information state)."""
         if self.deal is None:
-            mine = [c for i, c in enumerate(self.dealt) if _owner(self.rules, i) == player]
+            mine = [
+                c for i, c in enumerate(self.dealt) if _owner(self.rules, i, self.dealer) == player
+            ]
             return json.dumps({"dealing": len(self.dealt), "mine": sorted(mine)})
         seen = view(DealState(self.deal), player)
         return json.dumps(seen.to_json(rules=False), sort_keys=True)
@@ -166,14 +170,14 @@ class ThousandState(pyspiel.State):  # type: ignore[misc]
         return json.dumps(view(DealState(self.deal), None).to_json(rules=False), sort_keys=True)
 
 
-def _owner(rules: Rules, index: int) -> int:
-    """Who gets the ``index``-th card dealt (dealer 0), as the layout deals: a seat, or a
+def _owner(rules: Rules, index: int, dealer: int = 0) -> int:
+    """Who gets the ``index``-th card dealt by ``dealer``, as the layout deals: a seat, or a
     negative number for a talon, the stock or the cards set aside."""
-    return Layout.of(rules).places(0)[index]
+    return Layout.of(rules).places(dealer)[index]
 
 
-def _deal_from_order(rules: Rules, order: list[int]) -> Deal:
-    return Deal.from_dealt(rules, 0, dealt_from_deck(Layout.of(rules), order, 0))
+def _deal_from_order(rules: Rules, order: list[int], dealer: int = 0) -> Deal:
+    return Deal.from_dealt(rules, dealer, dealt_from_deck(Layout.of(rules), order, dealer))
 
 
 class ThousandObserver:
@@ -193,7 +197,7 @@ class ThousandObserver:
         self.tensor.fill(0)
         if state.deal is None:
             for i, c in enumerate(state.dealt):
-                if _owner(self.rules, i) == player:
+                if _owner(self.rules, i, state.dealer) == player:
                     self.tensor[c] = 1
             return
         seen = view(DealState(state.deal), player)
@@ -229,9 +233,10 @@ def resampler(seed: int = 0) -> Any:
         want = state.seat_view_json(player)
         for _ in range(SAMPLER_DRAWS):
             d = Sampler(seen, rng).draw()
-            order = None if d is None else deck_order(state.rules, d.cards_dealt)
+            order = None if d is None else deck_order(state.rules, d.cards_dealt, state.dealer)
             if d is not None and order is not None:
                 fresh = ThousandState(state.get_game())
+                fresh.dealer = state.dealer
                 fresh.dealt = order
                 fresh.deal = d
                 # (the sampler's moves are not kept: ISMCTS resamples the real state only)
@@ -293,8 +298,9 @@ def shuffled_world(
         for c, d in zip(hidden, drawn, strict=True):
             to[c] = d
         fresh = ThousandState(state.get_game())
+        fresh.dealer = state.dealer
         fresh.dealt = [to[c] for c in state.dealt]
-        fresh.deal = _deal_from_order(rules, fresh.dealt)
+        fresh.deal = _deal_from_order(rules, fresh.dealt, state.dealer)
         for action in state.moves:
             moved = _relabelled(action, to)
             if moved not in fresh.deal.legal_actions():
@@ -311,15 +317,16 @@ def _dealing_world(state: ThousandState, player: int, rng: random.Random) -> Tho
     """While chance deals: the cards dealt so far to places other than ``player`` shuffled
     among the cards not yet dealt to it."""
     fresh = ThousandState(state.get_game())
-    mine = {i for i in range(len(state.dealt)) if _owner(state.rules, i) == player}
+    fresh.dealer = state.dealer
+    mine = {i for i in range(len(state.dealt)) if _owner(state.rules, i, state.dealer) == player}
     others = [c for c in range(DECK_SIZE) if c not in {state.dealt[i] for i in mine}]
     rng.shuffle(others)
     fresh.dealt = [state.dealt[i] if i in mine else others.pop() for i in range(len(state.dealt))]
     return fresh
 
 
-def deck_order(rules: Rules, dealt: Dealt) -> list[int] | None:
-    """A deck, top first, that the layout deals as ``dealt`` with seat 0 dealing: each place's
+def deck_order(rules: Rules, dealt: Dealt, dealer: int = 0) -> list[int] | None:
+    """A deck, top first, that the layout deals as ``dealt`` with ``dealer`` dealing: each place's
     cards in order of rank and suit, the stock in its order, the shown card first; None where
     the layout deals no such deck."""
     layout = Layout.of(rules)
@@ -329,14 +336,14 @@ def deck_order(rules: Rules, dealt: Dealt) -> list[int] | None:
     cards[STOCK] = list(dealt.stock)
     cards[ASIDE] = card_list(dealt.aside)
     order: list[int] = []
-    for start, end, place in layout.blocks(0):
-        block = cards[place]
+    for start, end, place in layout.blocks(dealer):
+        block = cards.get(place, [])  # (a place this deal has not: no such deck)
         if start == 0 and dealt.shown >= 0 and dealt.shown in block:
             block.remove(dealt.shown)
             block.insert(0, dealt.shown)
         order += block[: end - start]
         del block[: end - start]
-    if len(order) != DECK_SIZE or dealt_from_deck(layout, order, 0) != dealt:
+    if len(order) != DECK_SIZE or dealt_from_deck(layout, order, dealer) != dealt:
         return None
     return order
 

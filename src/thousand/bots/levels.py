@@ -7,6 +7,7 @@ from functools import partial
 
 from .base import Bot
 from .heuristic import HeuristicBot
+from .ismcts_bot import make_ismcts, simulations_of
 from .pimc import make_expert, make_hard
 from .random_bot import RandomBot
 
@@ -38,7 +39,10 @@ def available_levels() -> tuple[str, ...]:
 
 
 def make_bot(level: str, seed: int | None = None) -> Bot:
-    """A fresh bot of ``level``, its randomness seeded by ``seed``."""
+    """A fresh bot of ``level``, its randomness seeded by ``seed``; ``ismcts-N`` is OpenSpiel's
+    ISMCTS with N simulations a move (where OpenSpiel is installed)."""
+    if simulations_of(level) is not None:
+        return make_ismcts(level, seed)
     maker = _MAKERS.get(ALIASES.get(level, level)) or VARIANTS.get(level)
     if maker is None:
         known = ", ".join(available_levels())

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..bots.arena import ArenaConfig, OnGame, run_arena
+from ..bots.ismcts_bot import plays, require_openspiel, simulations_of
 from ..bots.levels import ALIASES, LEVELS, VARIANTS
 from ..bots.plot import arena_png
 from ..bots.runners import ClusterError, import_ray, parse_address
@@ -44,8 +45,14 @@ def parse_bots(text: str) -> tuple[str, ...]:
     names = tuple(part.strip() for part in text.split(","))
     known = (*LEVELS, *ALIASES, *VARIANTS)
     for name in names:
-        if name not in known:
-            raise ValueError(f"--bots: unknown bot {name!r}: the bots are {', '.join(known)}")
+        if simulations_of(name) is not None:
+            require_openspiel()  # OpenSpielMissing (a ValueError) where it is not installed
+        elif name not in known:
+            raise ValueError(
+                f"--bots: unknown bot {name!r}: the bots are"
+                f" {', '.join(known)} and ismcts-N (OpenSpiel's ISMCTS,"
+                " N simulations a move)"
+            )
     if len(names) < 2:
         raise ValueError("--bots: name at least two bots, comma-separated")
     if len(set(names)) != len(names):
@@ -149,7 +156,13 @@ def run(
                 raise ValueError("--workers and --cluster: name one (a cluster has its own CPUs)")
             parse_address(cluster)
             import_ray()
-        load_rules(template, rules_json)
+        rules = load_rules(template, rules_json)
+        if not plays(rules) and any(simulations_of(name) is not None for name in names):
+            raise ValueError(
+                f"--bots: the ismcts bots play only the templates whose worlds are drawn at"
+                f" every moment (russian, russian-classic, ukrainian, tysiac, estonian,"
+                f" four-player, four-player-b), not {template}"
+            )
         overrides = overrides_from_json(rules_json) if rules_json else {}
         if records is not None:
             _make_folder(records)
