@@ -5,8 +5,10 @@ solves each with all cards open (:mod:`thousand.bots.solver`) and picks the acti
 best on average. Bidding, the write-off, the passing and the raise are decided by simulation
 too: on each sample the bot plays out "I take the contract at X" to the open-card result. Ties
 (common when every sample agrees the contract is made, or lost) go to the heuristic bot's
-choice. Expert draws more samples and infers from the bidding: a sample in which a seat bid far
-more than its hand is worth is drawn again.
+choice. Expert draws more samples and infers from the bidding (a sample in which a seat bid far
+more than its hand is worth is drawn again) and from the play (samples are kept by how likely
+the other seats' cards played were under a model of their play), breaks the early play's ties
+by points, and stops at a budget of solver nodes.
 """
 
 from __future__ import annotations
@@ -358,9 +360,9 @@ class PimcBot:
             count += 1
             for a in tied:
                 totals[a] += values[a]
+        if not count:
+            return
         for a in tied:
-            if not count:
-                return
             mean = totals[a] / count
             scores[a] += mean / 1000 if declarer else -mean / 1000
 
