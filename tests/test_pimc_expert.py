@@ -111,15 +111,19 @@ def test_inference_keeps_the_likeliest_samples() -> None:
 def test_the_tiebreak_plays_the_card_worth_most_among_the_tied() -> None:
     """In the early play, cards that tie on make-or-fail are ordered by the mean points the
     solver gives them over the tiebreak's samples: the declarer takes the most, a defender
-    leaves the declarer the fewest."""
+    leaves the declarer the fewest. (Positions with 13 to 15 cards left: the last ones the
+    tiebreak decides, and quick to solve.)"""
     checked = 0
-    for seed in range(8):
+    for seed in range(6):
         for v, _ in _decisions("russian", 40 + seed):
             if v.phase is not Phase.PLAY or not pimc_applies(v):
                 continue
             sampler = Sampler(v, random.Random(seed))
             deals = [d for d in (sampler.draw() for _ in range(3)) if d is not None]
-            if sum(h.bit_count() for h in deals[0].hands) < EXACT_BELOW:
+            left = sum(h.bit_count() for h in deals[0].hands)
+            if left > EXACT_BELOW + 2:
+                continue
+            if left < EXACT_BELOW:
                 break
             bot = PimcBot(1, samples=3, tiebreak=3)
             scores = dict.fromkeys(v.legal_actions, 0.0)
@@ -135,7 +139,7 @@ def test_the_tiebreak_plays_the_card_worth_most_among_the_tied() -> None:
             assert totals[chosen] == best
             assert all(abs(s) < 1 for s in scores.values())
             checked += 1
-    assert checked >= 8
+    assert checked >= 6
 
 
 @pytest.mark.parametrize("template", TEMPLATES)
