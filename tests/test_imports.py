@@ -12,6 +12,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 LAYERS: dict[str, int] = {
     "cards": 0,
     "i18n": 0,
+    "build": 0,
     "rules": 1,
     "engine": 2,
     "prose": 2,
@@ -75,6 +76,14 @@ def graph() -> dict[str, set[str]]:
     }
 
 
+#: imports across the layers that are allowed, each with its reason
+ACROSS = {
+    # the yardstick bot runs OpenSpiel's ISMCTS on our OpenSpiel game; imported only when it
+    # moves, so that the arena can seat it by name (thousand.bots.levels)
+    ("thousand.bots.ismcts_bot", "thousand.openspiel"),
+}
+
+
 def package(module: str) -> str:
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else ""
@@ -89,6 +98,7 @@ def test_no_package_imports_one_above_it() -> None:
         and package(b)
         and package(a) != package(b)
         and LAYERS[package(b)] >= LAYERS[package(a)]
+        and (a, b) not in ACROSS
     )
     assert not wrong, wrong
 
