@@ -1,14 +1,15 @@
 """The open-card solver as it was before its speed-up (main at 0cfdda7, verbatim but for absolute
-imports): the reference that ``tests/test_solver_before.py`` holds the faster solver to, answer for
-answer. Not used by the package.
+imports, and for the helpers it shares with today's solver, which are imported from it): the
+reference that ``tests/test_solver_before.py`` holds the faster solver to, answer for answer. Not
+used by the package.
 """
 
 from __future__ import annotations
 
+from thousand.bots.solver import declarer_side
 from thousand.cards import CARD_POINTS, HIGH_CARDS, KING, LOW_CARDS, QUEEN, points_of
 from thousand.engine.actions import DECLARE
 from thousand.engine.deal import Deal, Phase
-from thousand.engine.scoring import round_points
 from thousand.engine.tricks import beats, follow_cards, lead_cards, marriage_trumps
 
 _PAIR = tuple((1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4))
@@ -17,42 +18,6 @@ _INF = 10_000
 
 def _cards(mask: int) -> list[int]:
     return [*LOW_CARDS[mask & 0xFFF], *HIGH_CARDS[mask >> 12]]
-
-
-def declarer_points(d: Deal) -> int:
-    """The points the declarer holds so far: card points won, marriages declared, the bonus."""
-    side = declarer_side(d)
-    bonus = 0
-    if d.rules.play_last_trick_bonus and d.phase is Phase.DONE and d.completed:
-        bonus = d.rules.play_last_trick_bonus if d.completed[-1][2] in side else 0
-    return sum(points_of(d.won[s]) + d.marriage_points(s) for s in side) + bonus
-
-
-def declarer_side(d: Deal) -> tuple[int, ...]:
-    """The seats whose points count toward the contract: the declarer, and its partner where it
-    plays (``players.partnerships`` across; a sitting partner takes no tricks)."""
-    decl = d.declarer
-    partner = d.partner(decl)
-    if partner >= 0 and partner in d.order:
-        return (decl, partner)
-    return (decl,)
-
-
-def points_needed(d: Deal, contract: int) -> int:
-    """The fewest raw points (cards, marriages and bonus) that make ``contract``.
-
-    With ``scoring.round_before_check`` the card points are rounded first; marriage values and
-    the bonus are multiples of the rounding step in every template, so rounding the sum is the
-    same thing.
-    """
-    rules = d.rules
-    if not rules.scoring_round_before_check:
-        return contract
-    to = rules.scoring_round_to
-    p = max(0, contract - to)
-    while round_points(p, to) < contract:
-        p += 1
-    return p
 
 
 class Solver:
@@ -381,14 +346,3 @@ class Solver:
             self._restore(saved)
             self.hands[saved[1]] = hand
         return out
-
-
-def solve(d: Deal) -> int:
-    """The declarer's final points (raw: cards, marriages, bonus) with best play from ``d``."""
-    return declarer_points(d) + Solver(d).value()
-
-
-def can_make(d: Deal, contract: int) -> bool:
-    """Whether the declarer makes ``contract`` from ``d`` against the best defence."""
-    need = points_needed(d, contract) - declarer_points(d)
-    return need <= 0 or Solver(d).at_least(need)
