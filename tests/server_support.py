@@ -221,6 +221,15 @@ class Client:
             if done(message):
                 return message
 
+    def drain(self, wait: float = 0.0) -> list[Message]:
+        """Read every message already there (or coming within ``wait`` seconds of the last)."""
+        read: list[Message] = []
+        try:
+            while True:
+                read.append(self.recv(wait))
+        except TimeoutError:
+            return read
+
     def my_turn(self) -> bool:
         return bool(self.view and self.view["legal_actions"])
 

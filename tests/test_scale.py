@@ -51,15 +51,6 @@ def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Server]]:
         yield servers
 
 
-def drain(client: Client, wait: float = 0.0) -> None:
-    """Read every message already there (or coming within ``wait`` seconds)."""
-    try:
-        while True:
-            client.recv(wait)
-    except TimeoutError:
-        pass
-
-
 def events(client: Client, after: int) -> list[Message]:
     return [m for m in client.messages if m["type"] == "event" and m["version"] > after]
 
@@ -121,12 +112,12 @@ def test_clients_of_one_table_on_two_processes_see_the_same_game(
     while max(c.version for c in everyone) < start + 40:
         assert time.monotonic() < deadline, "the match does not go on"
         for c in everyone:
-            drain(c)
+            c.drain()
         if any(m["type"] == "event" and m["event"].get("winner") is not None for m in ann.messages):
             break
         movers = [c for c in (ann, bob, twin) if c.my_turn()]
         if not movers:
-            drain(ann, 0.02)
+            ann.drain(0.02)
             continue
         mover = rng.choice(movers)
         assert mover.view is not None
@@ -200,7 +191,7 @@ def test_intents_racing_through_two_processes_one_stored_the_other_stale(
         if mover is None:
             for pair_ in tabs.values():
                 for c in pair_:
-                    drain(c, 0.02)
+                    c.drain(0.02)
             continue
         here, there = tabs[mover]
         assert here.view is not None and there.view is not None
@@ -293,7 +284,7 @@ def test_a_table_with_a_person_on_another_process_is_not_closed_as_idle(tmp_path
             deadline = time.monotonic() + 6
             while time.monotonic() < deadline:
                 assert a.get(f"/tables/{table}").json()["status"] == "playing"
-                drain(ann, 0.2)
+                ann.drain(0.2)
             ann.close()
             wait_until(
                 "the table is closed once nobody is at it",

@@ -73,6 +73,10 @@ def stored_moves(server: Server, tid: str) -> list[MoveRow]:
     return row.moves
 
 
+def events(messages: list[Message]) -> list[Message]:
+    return [m for m in messages if m["type"] == "event"]
+
+
 def moves_of(client: Client, seat: int) -> list[int]:
     """The versions of ``seat``'s moves that ``client`` was told of."""
     return [
@@ -152,6 +156,16 @@ def test_a_seat_away_past_its_grace_is_played_for_until_it_is_back(server: Serve
     while not back.my_turn():
         back.recv()
     time.sleep(0.5)  # longer than the grace: connected, nobody moves for her
+    late = events(back.drain())
+    if late:
+        # but a move the bot made for her while she was away may still have been being stored
+        # when she came back: her snapshot came first and that move follows it, and only it
+        assert late[0]["event"]["seat"] == ANN, late[0]
+        away.add(late[0]["version"])
+        while not back.my_turn():
+            back.recv()
+        time.sleep(0.5)
+        assert events(back.drain()) == []
     assert play_turn(back, choose)["type"] == "ack"
     stored = {m.version: m for m in stored_moves(server, tid)}
     mine = [m for m in stored.values() if m.seat == ANN]
