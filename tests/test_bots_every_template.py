@@ -1,6 +1,7 @@
 """Every level plays a deal of every template of rules.md part 3 with legal moves only; PIMC
 decides the layouts with eight tricks (only the play where the talon is handed over without
-being taken, and in fixed-deal) and hands the others to the heuristic bot."""
+being taken, and in fixed-deal) and four-player-a's six tricks of partners without a talon,
+and hands the others to the heuristic bot."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ PIMC_TEMPLATES = {
     "polish-2card",
     "soviet-book",
     "two-player-b",
+    "four-player-a",
 }
 
 
@@ -72,7 +74,9 @@ def test_hard_plays_every_template(template: str) -> None:
     play_deals(template, bots, 3, Limit(iterations=1))
 
 
-@pytest.mark.parametrize("template", ["russian", "four-player", "polish-2card", "tysiac-2p"])
+@pytest.mark.parametrize(
+    "template", ["russian", "four-player", "polish-2card", "tysiac-2p", "four-player-a"]
+)
 def test_expert_plays_a_few_templates(template: str) -> None:
     n = template_rules(template).players_count
     bots: list[Bot] = [make_bot("expert", s) for s in range(n)]

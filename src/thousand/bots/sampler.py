@@ -7,7 +7,9 @@ declarer, every card it passed), the talon where it was shown, and the partner c
 declared marriage. Rules that the shortcut of voids does not cover (must-beat, bid caps by
 marriage, ...) are enforced by replaying the deal through the engine: a sample whose replay
 breaks a rule is thrown away and drawn again. Where the talon is handed over without being
-taken (pass-without-taking, keep-one) and in fixed-deal, deals are drawn in the play only.
+taken (pass-without-taking, keep-one) and in fixed-deal, deals are drawn in the play only. In
+no-talon (four-player-a) every card is in a hand: the other seats' hands are drawn, in the
+auction and in the play, and the history replayed has no contract move.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from ..cards import KING, QUEEN, card_list
 from ..engine.actions import DISCARD, NAMED_AMOUNT, contract, give
 from ..engine.deal import Deal, Phase
 from ..engine.views import SeatView
-from ..rules.layout import FIXED_DEAL, KEEP_ONE, WITHOUT_TAKING, Layout
+from ..rules.layout import FIXED_DEAL, KEEP_ONE, NO_TALON, WITHOUT_TAKING, Layout
 from .knowledge import known_held, not_held, played_by, voids
 
 _PAIRS = tuple((1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4))
@@ -33,15 +35,17 @@ TALON = -1
 
 def history(view: SeatView, given: tuple[int, ...], discard: int = 0) -> list[int]:
     """The deal's actions so far, from the view and the card passed to each seat (``given``,
-    -1 where none): the auction, the passing, the discards, the contract, then the play's moves
-    as the view gives them (another seat's face-down crawl card is
-    :data:`~thousand.engine.views.FACE_DOWN`, which no deal accepts: that moment is not
-    sampled)."""
+    -1 where none): the auction, the passing, the discards, the contract (where the layout has
+    a contract move: not in no-talon nor draw-stock), then the play's moves as the view gives
+    them (another seat's face-down crawl card is :data:`~thousand.engine.views.FACE_DOWN`,
+    which no deal accepts: that moment is not sampled)."""
     acts = list(view.auction_actions())
     if view.declarer is None:
         return acts
     declarer = view.declarer
-    before_talon = view.rules.contract_before_talon and view.named is None
+    # no-talon and draw-stock have no contract move: the play starts after the auction
+    has_contract = Layout.of(view.rules).procedure != NO_TALON
+    before_talon = has_contract and view.rules.contract_before_talon and view.named is None
     if before_talon and view.phase in (Phase.PLAY, Phase.DONE):
         assert view.contract is not None
         acts.append(contract(view.contract))  # contract.before_talon: named before the talon
@@ -49,7 +53,8 @@ def history(view: SeatView, given: tuple[int, ...], discard: int = 0) -> list[in
         if seat != declarer and given[seat] >= 0:
             acts.append(give(given[seat], seat))
     acts += [DISCARD + c for c in card_list(discard)]
-    if view.phase in (Phase.PLAY, Phase.DONE) and view.rules.contract_raise and not before_talon:
+    raised = has_contract and view.rules.contract_raise and not before_talon
+    if view.phase in (Phase.PLAY, Phase.DONE) and raised:
         assert view.contract is not None
         acts.append(contract(view.contract))
     acts += [action for _, action in view.plays]

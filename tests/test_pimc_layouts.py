@@ -1,0 +1,194 @@
+"""PIMC in the layouts it once left to the heuristic bot: four-player-a (no-talon, partners
+across, six tricks of four seats), searched in the auction and in the play.
+
+Over seeded deals and every decision: PIMC applies, every sampled deal replays to the seat's
+exact view and places no card where the view shows it is not, and the bots play whole deals
+with legal moves."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from thousand.bots import Limit, make_bot
+from thousand.bots.base import Bot
+from thousand.bots.heuristic import HeuristicBot
+from thousand.bots.knowledge import known_held, not_held, played_by, voids
+from thousand.bots.pimc import (
+    BID_CONFIDENCE,
+    SIDE_BID_CONFIDENCE,
+    PimcBot,
+    bid_confidence,
+    pimc_applies,
+    pimc_layout,
+    play_only_layout,
+)
+from thousand.bots.sampler import Sampler, history, replay_deal
+from thousand.cards import FULL_DECK, KING, QUEEN
+from thousand.engine import DealState, Game
+from thousand.engine.actions import BID, PASS, is_bid
+from thousand.engine.deal import Phase
+from thousand.engine.views import SeatView, game_view, view
+from thousand.rules import template_rules
+from thousand.rules.layout import NO_TALON, Layout
+
+from .test_bots_every_template import play_deals
+
+FOUR_A = template_rules("four-player-a")
+
+
+def decisions(rules_name: str, deals: int, seed: str) -> list[tuple[Game, SeatView, int]]:
+    """Every position of seeded deals where the seat to act has a choice, played by the
+    heuristic with one move in four at random: (game, the seat's view, the seat)."""
+    rules = template_rules(rules_name)
+    rng = random.Random(seed)
+    bot = HeuristicBot(5)
+    out = []
+    game = Game.start(rules)
+    for _ in range(deals):
+        if game.over:
+            break
+        game = game.shuffle_and_deal(rng)
+        while game.in_deal:
+            assert game.deal is not None
+            seat = game.deal.to_act
+            assert seat is not None
+            seen = game_view(game, seat)
+            if len(seen.legal_actions) > 1:
+                out.append((game, dataclasses.replace(view(game.deal, seat), match=None), seat))
+            action = rng.choice(seen.legal_actions) if rng.random() < 0.25 else bot.choose(seen)
+            game = game.apply(action)
+    return out
+
+
+def test_the_layout_is_no_talon_with_every_card_in_a_hand() -> None:
+    layout = Layout.of(FOUR_A)
+    assert (layout.players, layout.hand_size, layout.talons, layout.left_over) == (4, 6, 0, 0)
+    assert layout.procedure == NO_TALON and FOUR_A.players_partnerships == "across"
+    assert pimc_layout(FOUR_A) and not play_only_layout(FOUR_A)
+    # draw-stock is no-talon too, with a stock: still the heuristic's
+    assert not pimc_layout(template_rules("two-player-a"))
+
+
+def test_pimc_applies_to_every_choice_of_the_auction_and_the_play() -> None:
+    seen = decisions("four-player-a", 30, "applies")
+    phases = {v.phase for _, v, _ in seen}
+    assert phases == {Phase.AUCTION, Phase.PLAY}
+    assert all(pimc_applies(v) for _, v, _ in seen)
+    assert sum(v.phase is Phase.PLAY for _, v, _ in seen) > 100
+
+
+def test_the_history_has_no_contract_move() -> None:
+    """No contract move follows the auction in no-talon: the history replayed is the auction
+    and the cards played (a contract move in it made every play sample fail)."""
+    played = 0
+    for game, seen, seat in decisions("four-player-a", 12, "history"):
+        if seen.phase is Phase.PLAY:
+            assert game.deal is not None
+            acts = history(seen, (-1,) * 4)
+            assert acts == [*seen.auction_actions(), *(a for _, a in seen.plays)]
+            d = replay_deal(seen, list(game.deal.dealt), 0, (-1,) * 4)
+            assert d is not None and view(DealState(d), seat) == seen
+            played += 1
+    assert played > 20
+
+
+def test_every_sample_shows_the_seat_its_view() -> None:
+    """Every sampled deal replays to the seat's exact view: its own hand, every card played
+    by whom, every marriage declared, the auction; no other seat holds a card its plays show
+    it cannot hold (voids, must-beat), a declared marriage's partner card stays with its seat,
+    and every card is in exactly one hand."""
+    drawn = 0
+    positions = decisions("four-player-a", 40, "samples")
+    for i, (_, seen, seat) in enumerate(positions):
+        out = [v | x for v, x in zip(voids(seen), not_held(seen), strict=True)]
+        known = known_held(seen)
+        played = played_by(seen)
+        for k in range(2):
+            d = Sampler(seen, random.Random(i * 2 + k)).draw()
+            assert d is not None, (i, seen.phase)
+            drawn += 1
+            assert view(DealState(d), seat) == seen
+            assert d.hands[seat] == seen.hand
+            assert d.talon == 0
+            cards = 0
+            for s in range(4):
+                assert d.hands[s] & cards == 0
+                cards |= d.hands[s]
+                assert d.hands[s] & out[s] == 0
+                assert d.hands[s] & known[s] == known[s]
+                assert d.dealt[s] == d.hands[s] | played[s]
+            assert cards | seen.played == FULL_DECK
+    assert drawn > 400
+
+
+def test_a_declared_marriage_stays_with_its_seat() -> None:
+    """A seat that declared a marriage keeps the partner card in every sample, until played."""
+    checked = 0
+    for i, (_, seen, seat) in enumerate(decisions("four-player-a", 60, "marriages")):
+        for other, suits in enumerate(seen.marriages):
+            if other == seat or not suits:
+                continue
+            d = Sampler(seen, random.Random(i)).draw()
+            assert d is not None
+            for s in suits:
+                pair = (1 << (6 * s + KING)) | (1 << (6 * s + QUEEN))
+                assert d.dealt[other] & pair == pair
+            checked += 1
+    assert checked > 5
+
+
+def test_a_side_bids_on_a_larger_share() -> None:
+    """Partners without a talon bid only where SIDE_BID_CONFIDENCE of the samples make it;
+    elsewhere the bot's own confidence holds."""
+    seen = next(v for _, v, _ in decisions("four-player-a", 4, "bid") if v.phase is Phase.AUCTION)
+    assert bid_confidence(seen, BID_CONFIDENCE) == SIDE_BID_CONFIDENCE == 0.8
+    assert bid_confidence(seen, 0.9) == 0.9
+    for name in ("russian", "four-player-b"):
+        v = next(v for _, v, _ in decisions(name, 4, "bid") if v.phase is Phase.AUCTION)
+        assert bid_confidence(v, BID_CONFIDENCE) == BID_CONFIDENCE
+
+
+def test_pimc_decides_the_auction_and_the_play() -> None:
+    """Every choice of four-player-a is sampled (the bot's count of searched decisions grows),
+    and a bid is made exactly when the samples' share reaches the side's confidence."""
+    bot = PimcBot(1, samples=4)
+    rng = random.Random(3)
+    game = Game.start(FOUR_A)
+    searched = {Phase.AUCTION: 0, Phase.PLAY: 0}
+    while sum(searched.values()) < 40 and not game.over:
+        game = game.shuffle_and_deal(rng)
+        while game.in_deal:
+            assert game.deal is not None
+            seat = game.deal.to_act
+            assert seat is not None
+            v = game_view(game, seat)
+            calls = bot._calls
+            action = bot.choose(v)
+            if len(v.legal_actions) > 1:
+                assert bot._calls == calls + 1
+                searched[v.phase] += 1
+                if v.phase is Phase.AUCTION and bot.why.kind in ("bid", "pass"):
+                    share = bot.why.made / bot.why.samples
+                    assert (action != PASS) == (share >= SIDE_BID_CONFIDENCE)
+                    assert action == PASS or (is_bid(action) and action - BID == bot.why.amount)
+            game = game.apply(action)
+    assert searched[Phase.AUCTION] >= 10 and searched[Phase.PLAY] >= 10
+
+
+def test_expert_infers_nothing_from_a_sides_bid() -> None:
+    """Without a talon every sample is plausible to expert's bid inference."""
+    expert = make_bot("expert", 1)
+    assert isinstance(expert, PimcBot)
+    for i, (_, seen, _) in enumerate(decisions("four-player-a", 10, "plausible")[:30]):
+        d = Sampler(seen, random.Random(i)).draw()
+        assert d is not None and expert._plausible(seen, d)
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_the_bots_play_whole_deals(level: str) -> None:
+    bots: list[Bot] = [make_bot(level, s) for s in range(4)]
+    phases = play_deals("four-player-a", bots, 6, Limit(iterations=2))
+    assert Phase.PLAY in phases
