@@ -1,7 +1,7 @@
 """Every level plays a deal of every template of rules.md part 3 with legal moves only; PIMC
 decides the layouts with eight tricks (only the play where the talon is handed over without
-being taken, and in fixed-deal) and four-player-a's six tricks of partners without a talon,
-and hands the others to the heuristic bot."""
+being taken, and in fixed-deal), four-player-a's six tricks of partners without a talon, and
+the play of tysiac-2p's ten tricks, and hands the others to the heuristic bot."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ PIMC_TEMPLATES = {
     "soviet-book",
     "two-player-b",
     "four-player-a",
+    "tysiac-2p",
 }
 
 
@@ -87,7 +88,7 @@ def test_the_templates_pimc_plays() -> None:
     assert {t for t in TEMPLATES if pimc_layout(template_rules(t))} == PIMC_TEMPLATES
 
 
-@pytest.mark.parametrize("template", ["tysiac-2p", "two-player-a"])
+@pytest.mark.parametrize("template", ["two-player-a"])
 def test_elsewhere_pimc_is_the_heuristic(template: str) -> None:
     """Where PIMC does not apply, hard's every choice is the heuristic bot's."""
     rules = template_rules(template)
@@ -109,10 +110,10 @@ def test_elsewhere_pimc_is_the_heuristic(template: str) -> None:
     assert moves > 10
 
 
-@pytest.mark.parametrize("template", ["polish-2card", "soviet-book", "two-player-b"])
+@pytest.mark.parametrize("template", ["polish-2card", "soviet-book", "two-player-b", "tysiac-2p"])
 def test_pimc_plays_the_cards_only(template: str) -> None:
-    """polish-2card, soviet-book, two-player-b: PIMC decides the play from its samples; the
-    decisions before the play are the heuristic bot's."""
+    """polish-2card, soviet-book, two-player-b, tysiac-2p: PIMC decides the play from its
+    samples; the decisions before the play are the heuristic bot's."""
     rules = template_rules(template)
     rng = random.Random(4)
     game = Game.start(rules)

@@ -1,5 +1,6 @@
 """PIMC in the layouts it once left to the heuristic bot: four-player-a (no-talon, partners
-across, six tricks of four seats), searched in the auction and in the play.
+across, six tricks of four seats), searched in the auction and in the play; tysiac-2p
+(choose-talon: two seats of ten, two talons of two, two discards), searched in the play.
 
 Over seeded deals and every decision: PIMC applies, every sampled deal replays to the seat's
 exact view and places no card where the view shows it is not, and the bots play whole deals
@@ -32,7 +33,7 @@ from thousand.engine.actions import BID, PASS, is_bid
 from thousand.engine.deal import Phase
 from thousand.engine.views import SeatView, game_view, view
 from thousand.rules import template_rules
-from thousand.rules.layout import NO_TALON, Layout
+from thousand.rules.layout import CHOOSE_TALON, NO_TALON, Layout
 
 from .test_bots_every_template import play_deals
 
@@ -95,14 +96,18 @@ def test_the_history_has_no_contract_move() -> None:
     assert played > 20
 
 
-def test_every_sample_shows_the_seat_its_view() -> None:
+@pytest.mark.parametrize("template", ["four-player-a", "tysiac-2p"])
+def test_every_sample_shows_the_seat_its_view(template: str) -> None:
     """Every sampled deal replays to the seat's exact view: its own hand, every card played
-    by whom, every marriage declared, the auction; no other seat holds a card its plays show
-    it cannot hold (voids, must-beat), a declared marriage's partner card stays with its seat,
-    and every card is in exactly one hand."""
+    by whom, every marriage declared, the auction, the talon taken; no other seat holds a card
+    its plays show it cannot hold (voids, must-beat), a declared marriage's partner card stays
+    with its seat, and every card is in one place only."""
     drawn = 0
-    positions = decisions("four-player-a", 40, "samples")
+    positions = decisions(template, 40, "samples")
     for i, (_, seen, seat) in enumerate(positions):
+        if not pimc_applies(seen):
+            assert template == "tysiac-2p" and seen.phase is not Phase.PLAY
+            continue
         out = [v | x for v, x in zip(voids(seen), not_held(seen), strict=True)]
         known = known_held(seen)
         played = played_by(seen)
@@ -112,16 +117,24 @@ def test_every_sample_shows_the_seat_its_view() -> None:
             drawn += 1
             assert view(DealState(d), seat) == seen
             assert d.hands[seat] == seen.hand
-            assert d.talon == 0
             cards = 0
-            for s in range(4):
+            for s in range(seen.seats):
                 assert d.hands[s] & cards == 0
                 cards |= d.hands[s]
                 assert d.hands[s] & out[s] == 0
                 assert d.hands[s] & known[s] == known[s]
-                assert d.dealt[s] == d.hands[s] | played[s]
+            if template == "four-player-a":
+                assert d.talon == 0 and d.dealt == tuple(d.hands[s] | played[s] for s in range(4))
+            else:
+                # the talon taken is the first; the other holds none of its cards
+                assert d.talons[0] == seen.talon == d.talon
+                assert d.talons[1] & seen.talon == 0
+                assert cards & d.discarded == 0 and d.talons[1] & (cards | d.discarded) == 0
+                if seat == seen.declarer:
+                    assert d.discarded == seen.discarded
+                cards |= d.discarded | d.talons[1]
             assert cards | seen.played == FULL_DECK
-    assert drawn > 400
+    assert drawn > 200
 
 
 def test_a_declared_marriage_stays_with_its_seat() -> None:
@@ -187,8 +200,36 @@ def test_expert_infers_nothing_from_a_sides_bid() -> None:
         assert d is not None and expert._plausible(seen, d)
 
 
+@pytest.mark.parametrize("template", ["four-player-a", "tysiac-2p"])
 @pytest.mark.parametrize("level", ["hard", "expert"])
-def test_the_bots_play_whole_deals(level: str) -> None:
-    bots: list[Bot] = [make_bot(level, s) for s in range(4)]
-    phases = play_deals("four-player-a", bots, 6, Limit(iterations=2))
+def test_the_bots_play_whole_deals(template: str, level: str) -> None:
+    """Hard and expert play whole deals (the choices of the play searched) with legal moves."""
+    n = template_rules(template).players_count
+    bots: list[Bot] = [make_bot(level, s) for s in range(n)]
+    phases = play_deals(template, bots, 4, Limit(iterations=2))
     assert Phase.PLAY in phases
+
+
+def test_tysiac_2p_searches_the_play_only() -> None:
+    rules = template_rules("tysiac-2p")
+    assert Layout.of(rules).procedure == CHOOSE_TALON
+    assert pimc_layout(rules) and play_only_layout(rules)
+    seen = decisions("tysiac-2p", 6, "play only")
+    assert {v.phase for _, v, _ in seen} >= {Phase.AUCTION, Phase.TALON, Phase.PLAY}
+    assert all(pimc_applies(v) == (v.phase is Phase.PLAY) for _, v, _ in seen)
+
+
+def test_the_discards_are_replayed_for_the_likelihood() -> None:
+    """tysiac-2p: expert weighs a sample by the other seat's plays, replayed after the
+    declarer's discards (the true deal's weight is POLICY_MATCH to the power of the plays the
+    heuristic foresaw, below 1 once the other seat has played a card with a choice)."""
+    expert = make_bot("expert", 1)
+    assert isinstance(expert, PimcBot)
+    weighed = 0
+    for game, seen, seat in decisions("tysiac-2p", 10, "likelihood"):
+        assert game.deal is not None
+        others = [s for s, _ in seen.plays if s != seat]
+        if seen.phase is Phase.PLAY and len(others) >= 4:
+            weight = expert._likelihood(seen, game.deal.core())
+            weighed += weight < 1
+    assert weighed > 10

@@ -43,7 +43,7 @@ from ..engine.state import DealState
 from ..engine.views import SeatView
 from ..engine.views import view as seat_view
 from ..rules import Rules
-from ..rules.layout import FIXED_DEAL, NO_TALON, TAKE_AND_PASS, Layout
+from ..rules.layout import CHOOSE_TALON, FIXED_DEAL, NO_TALON, TAKE_AND_PASS, Layout
 from .base import Limit
 from .heuristic import HeuristicBot, hand_estimate, keep_value
 from .sampler import HANDOVER, Sampler, history
@@ -100,8 +100,8 @@ def pimc_layout(rules: Rules) -> bool:
     talon is taken and one card passed to each opponent (rules.md 1.4: the standard layout and
     dealer-sits-out); no-talon with every card in a hand and at most eight tricks
     (four-player-a: the auction and the play); or, in the play only, the layouts of
-    :func:`play_only_layout`. The others (draw stock, choose-talon) are played by the
-    heuristic bot."""
+    :func:`play_only_layout`. The others (draw-stock: the stock's draws are not searched)
+    are played by the heuristic bot."""
     layout = Layout.of(rules)
     return (
         (layout.procedure == TAKE_AND_PASS and layout.talon_size == 3 and layout.hand_size == 7)
@@ -111,14 +111,17 @@ def pimc_layout(rules: Rules) -> bool:
 
 
 def play_only_layout(rules: Rules) -> bool:
-    """The layouts with eight tricks where PIMC plays the cards only, and the heuristic bot
-    makes the decisions before the play (the sampler rebuilds these deals in the play): three
-    seats of seven cards with the talon handed over without being taken (pass-without-taking
-    with its card set aside, keep-one), and fixed-deal (two seats of seven, a talon of three,
-    the declarer hands one card over and discards one)."""
+    """The layouts where PIMC plays the cards only, and the heuristic bot makes the decisions
+    before the play (the sampler rebuilds these deals in the play): three seats of seven cards
+    with the talon handed over without being taken (pass-without-taking with its card set
+    aside, keep-one), fixed-deal (two seats of seven, a talon of three, the declarer hands one
+    card over and discards one), all of eight tricks, and choose-talon (two seats of ten, two
+    talons of two, the declarer takes one and discards two: ten tricks)."""
     layout = Layout.of(rules)
     if layout.procedure == FIXED_DEAL:
         return layout.players == 2 and layout.hand_size == 7 and layout.talon_size == 3
+    if layout.procedure == CHOOSE_TALON:
+        return layout.players == 2 and layout.hand_size == 10 and layout.talon_size == 2
     return (
         not layout.dealer_sits_out
         and layout.players == 3
@@ -300,11 +303,11 @@ class PimcBot:
         (their plays replayed from the deal as dealt, each seat's view at its turn asked)."""
         e = Deal.from_dealt(view.rules, d.dealer, d.cards_dealt, silent=d.silent, golden=d.golden)
         weight = 1.0
-        for action in history(view, d.given):
+        for action in history(view, d.given, d.discarded):
             seat = e.to_act
             legal = e.legal_actions()
             if action not in legal:
-                return weight  # not replayed from the deal as dealt (fixed-deal's discards)
+                return weight  # not replayed from the deal as dealt
             if e.phase is Phase.PLAY and seat != view.seat and len(legal) > 1:
                 seen = seat_view(DealState(e), seat)
                 foreseen = self.heuristic.choose(seen) == action

@@ -7,9 +7,11 @@ declarer, every card it passed), the talon where it was shown, and the partner c
 declared marriage. Rules that the shortcut of voids does not cover (must-beat, bid caps by
 marriage, ...) are enforced by replaying the deal through the engine: a sample whose replay
 breaks a rule is thrown away and drawn again. Where the talon is handed over without being
-taken (pass-without-taking, keep-one) and in fixed-deal, deals are drawn in the play only. In
-no-talon (four-player-a) every card is in a hand: the other seats' hands are drawn, in the
-auction and in the play, and the history replayed has no contract move.
+taken (pass-without-taking, keep-one), in fixed-deal and in choose-talon (tysiac-2p), deals are
+drawn in the play only; in choose-talon the talon chosen is the deal's first (which one it was,
+no view says), the other is drawn with the hidden cards. In no-talon (four-player-a) every card
+is in a hand: the other seats' hands are drawn, in the auction and in the play, and the history
+replayed has no contract move.
 """
 
 from __future__ import annotations
@@ -19,9 +21,10 @@ from collections.abc import Callable
 
 from ..cards import KING, QUEEN, card_list
 from ..engine.actions import DISCARD, NAMED_AMOUNT, contract, give
+from ..engine.actions import TALON as TAKE_TALON
 from ..engine.deal import Deal, Phase
 from ..engine.views import SeatView
-from ..rules.layout import FIXED_DEAL, KEEP_ONE, NO_TALON, WITHOUT_TAKING, Layout
+from ..rules.layout import CHOOSE_TALON, FIXED_DEAL, KEEP_ONE, NO_TALON, WITHOUT_TAKING, Layout
 from .knowledge import known_held, not_held, played_by, voids
 
 _PAIRS = tuple((1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4))
@@ -52,6 +55,8 @@ def history(view: SeatView, given: tuple[int, ...], discard: int = 0) -> list[in
     for seat in view.active:
         if seat != declarer and given[seat] >= 0:
             acts.append(give(given[seat], seat))
+    if Layout.of(view.rules).procedure == CHOOSE_TALON and view.phase in (Phase.PLAY, Phase.DONE):
+        acts.append(TAKE_TALON)  # choose-talon: the talon taken is the deal's first
     acts += [DISCARD + c for c in card_list(discard)]
     raised = has_contract and view.rules.contract_raise and not before_talon
     if view.phase in (Phase.PLAY, Phase.DONE) and raised:
@@ -69,11 +74,13 @@ def replay_deal(
     aside: int = 0,
     shown: int = -1,
     discard: int = 0,
+    talons: tuple[int, ...] | None = None,
 ) -> Deal | None:
     """The deal with these cards, replayed to the view's moment; None if a move is illegal.
-    ``discard``: the declarer's discards (fixed-deal), made after the cards it passed."""
+    ``discard``: the declarer's discards (fixed-deal, choose-talon), made after the cards it
+    passed; ``talons``: choose-talon's two talons (then ``talon`` is 0)."""
     try:
-        d = Deal.new(view.rules, view.dealer, dealt, talon, aside=aside, shown=shown)
+        d = Deal.new(view.rules, view.dealer, dealt, talon, talons=talons, aside=aside, shown=shown)
     except ValueError:
         return None
     for action in history(view, given, discard):
@@ -172,6 +179,8 @@ class Sampler:
         self.handover = view.phase is Phase.PLAY and self.layout.procedure in HANDOVER
         #: fixed-deal in the play: see :meth:`_attempt_fixed_deal`
         self.fixed_deal = view.phase is Phase.PLAY and self.layout.procedure == FIXED_DEAL
+        #: choose-talon in the play: see :meth:`_attempt_choose_talon`
+        self.choose_talon = view.phase is Phase.PLAY and self.layout.procedure == CHOOSE_TALON
 
     def draw(self, tries: int = 40) -> Deal | None:
         """One consistent deal at the view's moment, or None after ``tries`` failed attempts."""
@@ -188,6 +197,8 @@ class Sampler:
             return self._attempt_handover()
         if self.fixed_deal:
             return self._attempt_fixed_deal()
+        if self.choose_talon:
+            return self._attempt_choose_talon()
         view = self.view
         me = self.me
         declarer = view.declarer
@@ -724,3 +735,53 @@ class Sampler:
         dealt[declarer] = before & ~talon
         dealt[me] = view.dealt or 0
         return replay_deal(view, dealt, talon, tuple(given), unused, discard=discard)
+
+    # -- choose-talon (two players, two talons, two discards; rules.md part 4) ------------------
+
+    def _attempt_choose_talon(self) -> Deal | None:
+        """choose-talon, in the play, two seats: the talon taken is shown to both and is the
+        deal's first; the other talon is drawn from the cards hidden from this seat. For the
+        declarer the hidden cards are the opponent's hand and the other talon; for the
+        opponent, the declarer's hand, its two discards (face down: they may be the talon's
+        cards too) and the other talon, never of the talon taken."""
+        view = self.view
+        me = self.me
+        declarer = view.declarer
+        if declarer is None or view.talon is None or view.seats != 2:
+            return None
+        other = 1 - me
+        full = (1 << 24) - 1
+        taken = view.talon
+        hand = view.hand or 0
+        hands = [self.known[s] for s in range(2)]
+        hands[me] = hand
+        need = view.card_counts[other] - hands[other].bit_count()
+        allowed = ~self.voids[other] & full
+        other_talon = sum(view.talon_sizes) - taken.bit_count()
+        discard = view.discarded or 0
+        if me == declarer:
+            pool = full & ~hand & ~view.played & ~discard & ~taken & ~hands[other]
+            placed = assign(pool, [allowed, pool], [need, other_talon], self.rng)
+            if placed is None:
+                return None
+            hands[other] |= placed[0]
+            unused = placed[1]
+        else:
+            held = view.played | hands[other]
+            # the talon taken: with the declarer, in its hand or among its discards
+            rest = taken & ~held
+            pool = full & ~hand & ~held & ~taken
+            discards = view.dealt_counts[other] + taken.bit_count() - view.card_counts[other]
+            discards -= self.played[other].bit_count()
+            slots = assign(
+                rest | pool, [allowed, full, pool], [need, discards, other_talon], self.rng
+            )
+            if slots is None:
+                return None
+            hands[other] |= slots[0]
+            discard = slots[1]
+            unused = slots[2]
+        dealt = [hands[s] | self.played[s] for s in range(2)]
+        dealt[declarer] = (dealt[declarer] | discard) & ~taken
+        dealt[me] = view.dealt or 0
+        return replay_deal(view, dealt, 0, (-1, -1), discard=discard, talons=(taken, unused))
