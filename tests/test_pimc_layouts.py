@@ -1,6 +1,7 @@
 """PIMC in the layouts it once left to the heuristic bot: four-player-a (no-talon, partners
 across, six tricks of four seats), searched in the auction and in the play; tysiac-2p
-(choose-talon: two seats of ten, two talons of two, two discards), searched in the play.
+(choose-talon: two seats of ten, two talons of two, two discards), searched in the play;
+two-player-a (draw-stock), searched in the play once the stock is drawn.
 
 Over seeded deals and every decision: PIMC applies, every sampled deal replays to the seat's
 exact view and places no card where the view shows it is not, and the bots play whole deals
@@ -69,8 +70,8 @@ def test_the_layout_is_no_talon_with_every_card_in_a_hand() -> None:
     assert (layout.players, layout.hand_size, layout.talons, layout.left_over) == (4, 6, 0, 0)
     assert layout.procedure == NO_TALON and FOUR_A.players_partnerships == "across"
     assert pimc_layout(FOUR_A) and not play_only_layout(FOUR_A)
-    # draw-stock is no-talon too, with a stock: still the heuristic's
-    assert not pimc_layout(template_rules("two-player-a"))
+    # draw-stock is no-talon too, with a stock: its play only, once the stock is drawn
+    assert play_only_layout(template_rules("two-player-a"))
 
 
 def test_pimc_applies_to_every_choice_of_the_auction_and_the_play() -> None:
@@ -96,7 +97,7 @@ def test_the_history_has_no_contract_move() -> None:
     assert played > 20
 
 
-@pytest.mark.parametrize("template", ["four-player-a", "tysiac-2p"])
+@pytest.mark.parametrize("template", ["four-player-a", "tysiac-2p", "two-player-a"])
 def test_every_sample_shows_the_seat_its_view(template: str) -> None:
     """Every sampled deal replays to the seat's exact view: its own hand, every card played
     by whom, every marriage declared, the auction, the talon taken; no other seat holds a card
@@ -106,7 +107,8 @@ def test_every_sample_shows_the_seat_its_view(template: str) -> None:
     positions = decisions(template, 40, "samples")
     for i, (_, seen, seat) in enumerate(positions):
         if not pimc_applies(seen):
-            assert template == "tysiac-2p" and seen.phase is not Phase.PLAY
+            assert template != "four-player-a"
+            assert seen.phase is not Phase.PLAY or seen.stock_count
             continue
         out = [v | x for v, x in zip(voids(seen), not_held(seen), strict=True)]
         known = known_held(seen)
@@ -125,6 +127,10 @@ def test_every_sample_shows_the_seat_its_view(template: str) -> None:
                 assert d.hands[s] & known[s] == known[s]
             if template == "four-player-a":
                 assert d.talon == 0 and d.dealt == tuple(d.hands[s] | played[s] for s in range(4))
+            elif template == "two-player-a":
+                # the stock drawn: the other seat holds every card left, its dealt hand of them
+                assert not d.stock and d.hands[1 - seat] == FULL_DECK & ~seen.hand & ~seen.played
+                assert d.cards_dealt.stock[-1] // 6 == seen.completed_trumps[0]
             else:
                 # the talon taken is the first; the other holds none of its cards
                 assert d.talons[0] == seen.talon == d.talon
@@ -200,7 +206,7 @@ def test_expert_infers_nothing_from_a_sides_bid() -> None:
         assert d is not None and expert._plausible(seen, d)
 
 
-@pytest.mark.parametrize("template", ["four-player-a", "tysiac-2p"])
+@pytest.mark.parametrize("template", ["four-player-a", "tysiac-2p", "two-player-a"])
 @pytest.mark.parametrize("level", ["hard", "expert"])
 def test_the_bots_play_whole_deals(template: str, level: str) -> None:
     """Hard and expert play whole deals (the choices of the play searched) with legal moves."""
@@ -233,3 +239,31 @@ def test_the_discards_are_replayed_for_the_likelihood() -> None:
             weight = expert._likelihood(seen, game.deal.core())
             weighed += weight < 1
     assert weighed > 10
+
+
+def test_two_player_a_is_searched_once_the_stock_is_drawn() -> None:
+    """draw-stock: the solver does not draw from the stock, so the play is searched once the
+    stock is drawn (every card left is then in a hand); before, the heuristic decides."""
+    rules = template_rules("two-player-a")
+    assert pimc_layout(rules) and play_only_layout(rules)
+    seen = decisions("two-player-a", 20, "stock")
+    applies = [pimc_applies(v) for _, v, _ in seen]
+    assert applies == [v.phase is Phase.PLAY and not v.stock_count for _, v, _ in seen]
+    assert sum(applies) > 30 and len(applies) - sum(applies) > 30
+
+
+def test_the_stocks_tricks_show_no_void() -> None:
+    """draw-stock: while the stock lasts any card may be played, so a card off the suit led
+    shows no void then; once the stock is drawn, it does."""
+    checked = 0
+    for game, seen, _ in decisions("two-player-a", 20, "voids"):
+        assert game.deal is not None
+        shown = voids(seen)
+        for s in range(2):
+            assert shown[s] & game.deal.hands[s] == 0
+        tricks = seen.tricks_in_play_order()
+        stock = [t for t in tricks[:3] if len(t) == 2 and t[0][1] // 6 != t[1][1] // 6]
+        if stock and len(tricks) <= 3:
+            assert shown == [0, 0]
+            checked += 1
+    assert checked > 5

@@ -100,8 +100,8 @@ def pimc_layout(rules: Rules) -> bool:
     talon is taken and one card passed to each opponent (rules.md 1.4: the standard layout and
     dealer-sits-out); no-talon with every card in a hand and at most eight tricks
     (four-player-a: the auction and the play); or, in the play only, the layouts of
-    :func:`play_only_layout`. The others (draw-stock: the stock's draws are not searched)
-    are played by the heuristic bot."""
+    :func:`play_only_layout`. Every template is one of these; the rest of a custom table's
+    layouts is played by the heuristic bot."""
     layout = Layout.of(rules)
     return (
         (layout.procedure == TAKE_AND_PASS and layout.talon_size == 3 and layout.hand_size == 7)
@@ -115,13 +115,17 @@ def play_only_layout(rules: Rules) -> bool:
     before the play (the sampler rebuilds these deals in the play): three seats of seven cards
     with the talon handed over without being taken (pass-without-taking with its card set
     aside, keep-one), fixed-deal (two seats of seven, a talon of three, the declarer hands one
-    card over and discards one), all of eight tricks, and choose-talon (two seats of ten, two
-    talons of two, the declarer takes one and discards two: ten tricks)."""
+    card over and discards one), all of eight tricks; choose-talon (two seats of ten, two
+    talons of two, the declarer takes one and discards two: ten tricks); and draw-stock (two
+    seats of nine and a stock of six), once the stock is drawn: the solver draws no card, so
+    the tricks played while the stock lasts are the heuristic's."""
     layout = Layout.of(rules)
     if layout.procedure == FIXED_DEAL:
         return layout.players == 2 and layout.hand_size == 7 and layout.talon_size == 3
     if layout.procedure == CHOOSE_TALON:
         return layout.players == 2 and layout.hand_size == 10 and layout.talon_size == 2
+    if layout.stock_size:
+        return layout.players == 2 and layout.hand_size == 9 and layout.stock_size == 6
     return (
         not layout.dealer_sits_out
         and layout.players == 3
@@ -132,13 +136,15 @@ def play_only_layout(rules: Rules) -> bool:
 
 def pimc_applies(view: SeatView) -> bool:
     """Whether PIMC decides this move: a layout of :func:`pimc_layout`, a phase of
-    :data:`PIMC_PHASES` (the play only in a :func:`play_only_layout`), and no move the solver
-    does not search (a crawl, a marriage declared from the hand); a talon redeal offered with
-    the passing is declined, as the heuristic does."""
+    :data:`PIMC_PHASES` (the play only in a :func:`play_only_layout`, with no stock left to
+    draw), and no move the solver does not search (a crawl, a marriage declared from the
+    hand); a talon redeal offered with the passing is declined, as the heuristic does."""
     if view.phase not in PIMC_PHASES or not pimc_layout(view.rules):
         return False
     if play_only_layout(view.rules) and view.phase is not Phase.PLAY:
         return False
+    if view.stock_count:
+        return False  # draw-stock: searched once the stock is drawn
     return all(
         a < GIVE or is_give(a) or a in (PASS, WRITE_OFF, REDEAL) or is_bid(a) or is_contract(a)
         for a in view.legal_actions

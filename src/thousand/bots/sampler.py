@@ -9,9 +9,10 @@ marriage, ...) are enforced by replaying the deal through the engine: a sample w
 breaks a rule is thrown away and drawn again. Where the talon is handed over without being
 taken (pass-without-taking, keep-one), in fixed-deal and in choose-talon (tysiac-2p), deals are
 drawn in the play only; in choose-talon the talon chosen is the deal's first (which one it was,
-no view says), the other is drawn with the hidden cards. In no-talon (four-player-a) every card
-is in a hand: the other seats' hands are drawn, in the auction and in the play, and the history
-replayed has no contract move.
+no view says), the other is drawn with the hidden cards. In draw-stock (two-player-a) deals are
+drawn in the play once the stock is drawn, when every card left is in a hand. In no-talon
+(four-player-a) every card is in a hand: the other seats' hands are drawn, in the auction and
+in the play, and the history replayed has no contract move.
 """
 
 from __future__ import annotations
@@ -75,12 +76,23 @@ def replay_deal(
     shown: int = -1,
     discard: int = 0,
     talons: tuple[int, ...] | None = None,
+    stock: tuple[int, ...] = (),
 ) -> Deal | None:
     """The deal with these cards, replayed to the view's moment; None if a move is illegal.
     ``discard``: the declarer's discards (fixed-deal, choose-talon), made after the cards it
-    passed; ``talons``: choose-talon's two talons (then ``talon`` is 0)."""
+    passed; ``talons``: choose-talon's two talons (then ``talon`` is 0); ``stock``: the draw
+    stock, top card first."""
     try:
-        d = Deal.new(view.rules, view.dealer, dealt, talon, talons=talons, aside=aside, shown=shown)
+        d = Deal.new(
+            view.rules,
+            view.dealer,
+            dealt,
+            talon,
+            talons=talons,
+            stock=stock,
+            aside=aside,
+            shown=shown,
+        )
     except ValueError:
         return None
     for action in history(view, given, discard):
@@ -181,6 +193,10 @@ class Sampler:
         self.fixed_deal = view.phase is Phase.PLAY and self.layout.procedure == FIXED_DEAL
         #: choose-talon in the play: see :meth:`_attempt_choose_talon`
         self.choose_talon = view.phase is Phase.PLAY and self.layout.procedure == CHOOSE_TALON
+        #: draw-stock in the play, the stock drawn: see :meth:`_attempt_drawn_stock`
+        self.drawn_stock = (
+            view.phase is Phase.PLAY and bool(self.layout.stock_size) and not view.stock_count
+        )
 
     def draw(self, tries: int = 40) -> Deal | None:
         """One consistent deal at the view's moment, or None after ``tries`` failed attempts."""
@@ -199,6 +215,8 @@ class Sampler:
             return self._attempt_fixed_deal()
         if self.choose_talon:
             return self._attempt_choose_talon()
+        if self.drawn_stock:
+            return self._attempt_drawn_stock()
         view = self.view
         me = self.me
         declarer = view.declarer
@@ -785,3 +803,64 @@ class Sampler:
         dealt[declarer] = (dealt[declarer] | discard) & ~taken
         dealt[me] = view.dealt or 0
         return replay_deal(view, dealt, 0, (-1, -1), discard=discard, talons=(taken, unused))
+
+    # -- draw-stock, the stock drawn (two players; rules.md part 4) -------------------------------
+
+    def _attempt_drawn_stock(self) -> Deal | None:
+        """draw-stock, in the play once the stock is drawn: the other seat holds every card
+        neither played nor in this seat's hand. The deal as dealt behind it: after trick ``t``
+        of the stock's, its winner drew the stock's card ``2 t``, the other seat card
+        ``2 t + 1``; each seat's draws are cards it held, none played before it was drawn, and
+        the face-up card drawn last is of the first trick's trump. Which of its cards a seat
+        drew when, and so which the other seat was dealt, stays open: no later move depends
+        on it."""
+        view = self.view
+        me = self.me
+        if view.seats != 2 or not view.completed_trumps or view.completed_trumps[0] is None:
+            return None
+        other = 1 - me
+        rng = self.rng
+        hand = view.hand or 0
+        held = [0, 0]  # by seat, every card it held in the deal
+        held[me] = hand | self.played[me]
+        held[other] = ((1 << 24) - 1) & ~held[me]
+        drawn = [0, 0]  # by seat, the cards it drew from the stock
+        drawn[me] = held[me] & ~(view.dealt or 0)
+        size = self.layout.stock_size
+        tricks = view.tricks_in_play_order()
+        if size % 2 or len(tricks) < size // 2:
+            return None
+        # the trick at which each card was played (never: past the last)
+        when = dict.fromkeys(range(24), len(tricks))
+        for t, trick in enumerate(tricks):
+            for _, c in trick:
+                when[c] = t
+        stock = [-1] * size
+        slots: list[list[int]] = [[], []]  # each seat's stock positions, in order
+        for t in range(size // 2):
+            winner = view.completed_tricks[t][2]
+            slots[winner].append(2 * t)
+            slots[1 - winner].append(2 * t + 1)
+        trump = view.completed_trumps[0]
+        if len(slots[me]) != drawn[me].bit_count():
+            return None
+        for seat in (me, other):
+            if seat == me:
+                cards = card_list(drawn[me])
+            else:
+                cards = card_list(held[other])
+                rng.shuffle(cards)
+            for pos in reversed(slots[seat]):  # the last drawn first: the face-up card
+                # drawn after trick pos // 2, so played after it
+                fits = [c for c in cards if when[c] > pos // 2 and c not in stock]
+                if pos == size - 1:
+                    fits = [c for c in fits if c // 6 == trump]
+                if not fits:
+                    return None
+                c = fits[0] if seat == other else rng.choice(fits)
+                stock[pos] = c
+                drawn[seat] |= 1 << c
+        dealt = [held[s] & ~drawn[s] for s in range(2)]
+        if dealt[me] != view.dealt:
+            return None
+        return replay_deal(view, dealt, 0, (-1, -1), stock=tuple(stock))
