@@ -266,9 +266,9 @@ class PimcBot:
 
     def _plausible(self, view: SeatView, d: Deal) -> bool:
         """Whether every other seat's highest bid fits its sampled hand (expert's inference).
-        Without a talon (no-talon) every sample fits: the model of a hand's worth is one of
-        the declarer's hand after the talon, and there a side's bid counts the partner's
-        cards as well."""
+        Without a talon (no-talon, draw-stock) every sample fits: the model of a hand's worth
+        is one of the declarer's hand after the talon (and in four-player-a a side's bid
+        counts the partner's cards as well)."""
         rules = view.rules
         if not Layout.of(rules).talon_size:
             return True

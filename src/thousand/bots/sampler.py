@@ -47,8 +47,9 @@ def history(view: SeatView, given: tuple[int, ...], discard: int = 0) -> list[in
     if view.declarer is None:
         return acts
     declarer = view.declarer
+    procedure = Layout.of(view.rules).procedure
     # no-talon and draw-stock have no contract move: the play starts after the auction
-    has_contract = Layout.of(view.rules).procedure != NO_TALON
+    has_contract = procedure != NO_TALON
     before_talon = has_contract and view.rules.contract_before_talon and view.named is None
     if before_talon and view.phase in (Phase.PLAY, Phase.DONE):
         assert view.contract is not None
@@ -56,7 +57,7 @@ def history(view: SeatView, given: tuple[int, ...], discard: int = 0) -> list[in
     for seat in view.active:
         if seat != declarer and given[seat] >= 0:
             acts.append(give(given[seat], seat))
-    if Layout.of(view.rules).procedure == CHOOSE_TALON and view.phase in (Phase.PLAY, Phase.DONE):
+    if procedure == CHOOSE_TALON and view.phase in (Phase.PLAY, Phase.DONE):
         acts.append(TAKE_TALON)  # choose-talon: the talon taken is the deal's first
     acts += [DISCARD + c for c in card_list(discard)]
     raised = has_contract and view.rules.contract_raise and not before_talon
