@@ -1,6 +1,7 @@
 """PIMC in the layouts it once left to the heuristic bot: four-player-a (no-talon, partners
 across, six tricks of four seats), searched in the auction and in the play; tysiac-2p
-(choose-talon: two seats of ten, two talons of two, two discards), searched in the play;
+(choose-talon: two seats of ten, two talons of two, two discards), searched in the play and in
+the declarer's discards and contract;
 two-player-a (draw-stock), searched in the play once the stock is drawn.
 
 Over seeded deals and every decision: PIMC applies, every sampled deal replays to the seat's
@@ -16,7 +17,7 @@ import pytest
 
 from thousand.bots import Limit, make_bot
 from thousand.bots.base import Bot
-from thousand.bots.heuristic import HeuristicBot
+from thousand.bots.heuristic import HeuristicBot, keep_value
 from thousand.bots.knowledge import known_held, not_held, played_by, voids
 from thousand.bots.pimc import (
     BID_CONFIDENCE,
@@ -30,8 +31,8 @@ from thousand.bots.pimc import (
 from thousand.bots.sampler import Sampler, history, replay_deal
 from thousand.cards import FULL_DECK, KING, QUEEN
 from thousand.engine import DealState, Game
-from thousand.engine.actions import BID, PASS, is_bid
-from thousand.engine.deal import Phase
+from thousand.engine.actions import BID, DISCARD, PASS, WRITE_OFF, is_bid, is_discard
+from thousand.engine.deal import Deal, Phase
 from thousand.engine.views import SeatView, game_view, view
 from thousand.rules import template_rules
 from thousand.rules.layout import CHOOSE_TALON, NO_TALON, Layout
@@ -216,13 +217,52 @@ def test_the_bots_play_whole_deals(template: str, level: str) -> None:
     assert Phase.PLAY in phases
 
 
-def test_tysiac_2p_searches_the_play_only() -> None:
+def test_tysiac_2p_searches_the_play_the_discards_and_the_contract() -> None:
+    """choose-talon: the auction and the choice of a talon (both unseen, alike) are the
+    heuristic's; the declarer's discards and contract, and the play, are searched."""
     rules = template_rules("tysiac-2p")
     assert Layout.of(rules).procedure == CHOOSE_TALON
     assert pimc_layout(rules) and play_only_layout(rules)
-    seen = decisions("tysiac-2p", 6, "play only")
-    assert {v.phase for _, v, _ in seen} >= {Phase.AUCTION, Phase.TALON, Phase.PLAY}
-    assert all(pimc_applies(v) == (v.phase is Phase.PLAY) for _, v, _ in seen)
+    seen = decisions("tysiac-2p", 8, "play only")
+    phases = {v.phase for _, v, _ in seen}
+    assert phases >= {Phase.AUCTION, Phase.TALON, Phase.DISCARD, Phase.CONTRACT, Phase.PLAY}
+    searched = (Phase.DISCARD, Phase.CONTRACT, Phase.PLAY)
+    assert all(pimc_applies(v) == (v.phase in searched) for _, v, _ in seen)
+
+
+def test_the_discard_makes_the_contract_where_one_does() -> None:
+    """Given the true deal as its one sample, the declarer's discard keeps the contract made
+    wherever one of the discards it weighs (the four least worth keeping, and the heuristic's)
+    does; its points count for the declarer."""
+    from thousand.bots.pimc import _finish_discards
+
+    bot = PimcBot(0)
+    checked = 0
+    for game, seen, _ in decisions("tysiac-2p", 40, "discards"):
+        if seen.phase is not Phase.DISCARD or WRITE_OFF in seen.legal_actions:
+            continue
+        assert game.deal is not None
+        truth = game.deal.core()
+        fallback = bot.heuristic.choose(seen)
+        chosen = bot._discard(seen, [truth], fallback)
+        assert chosen in seen.legal_actions and is_discard(chosen)
+        hand = seen.hand or 0
+        least = sorted(
+            (a for a in seen.legal_actions if is_discard(a)),
+            key=lambda a: keep_value(a - DISCARD, hand, -1),
+        )
+        weighed = [*least[:4], fallback]
+        amount = seen.contract or 0
+
+        def makes(a: int, truth: Deal = truth, amount: int = amount) -> bool:
+            return bot._makes(_finish_discards(truth.copy(), a), amount)
+
+        if any(makes(a) for a in weighed):
+            assert makes(chosen)
+            checked += 1
+        else:
+            assert chosen == fallback  # nothing to tell the discards apart: the heuristic's
+    assert checked > 5
 
 
 def test_the_discards_are_replayed_for_the_likelihood() -> None:

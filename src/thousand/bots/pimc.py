@@ -2,13 +2,13 @@
 
 For each decision it draws deals consistent with its view (:mod:`thousand.bots.sampler`),
 solves each with all cards open (:mod:`thousand.bots.solver`) and picks the action that does
-best on average. Bidding, the write-off, the passing and the raise are decided by simulation
-too: on each sample the bot plays out "I take the contract at X" to the open-card result. Ties
-(common when every sample agrees the contract is made, or lost) go to the heuristic bot's
-choice. Expert draws more samples and infers from the bidding (a sample in which a seat bid far
-more than its hand is worth is drawn again) and from the play (samples are kept by how likely
-the other seats' cards played were under a model of their play), breaks the early play's ties
-by points, and stops at a budget of solver nodes.
+best on average. Bidding, the write-off, the passing, choose-talon's discards and the raise are
+decided by simulation too: on each sample the bot plays out "I take the contract at X" to the
+open-card result. Ties (common when every sample agrees the contract is made, or lost) go to
+the heuristic bot's choice. Expert draws more samples and infers from the bidding (a sample in
+which a seat bid far more than its hand is worth is drawn again) and from the play (samples are
+kept by how likely the other seats' cards played were under a model of their play), breaks the
+early play's ties by points, and stops at a budget of solver nodes.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from ..cards import card_list
 from ..engine.actions import (
     BID,
     CONTRACT,
+    DISCARD,
     GIVE,
     NAMED_AMOUNT,
     PASS,
@@ -35,6 +36,7 @@ from ..engine.actions import (
     give_parts,
     is_bid,
     is_contract,
+    is_discard,
     is_give,
 )
 from ..engine.contra import factor
@@ -92,7 +94,7 @@ class Why:
 
 
 #: The phases PIMC decides by sampling and solving; the others go to the heuristic.
-PIMC_PHASES = (Phase.AUCTION, Phase.PASSING, Phase.CONTRACT, Phase.PLAY)
+PIMC_PHASES = (Phase.AUCTION, Phase.PASSING, Phase.DISCARD, Phase.CONTRACT, Phase.PLAY)
 
 
 def pimc_layout(rules: Rules) -> bool:
@@ -116,7 +118,8 @@ def play_only_layout(rules: Rules) -> bool:
     with the talon handed over without being taken (pass-without-taking with its card set
     aside, keep-one), fixed-deal (two seats of seven, a talon of three, the declarer hands one
     card over and discards one), all of eight tricks; choose-talon (two seats of ten, two
-    talons of two, the declarer takes one and discards two: ten tricks); and draw-stock (two
+    talons of two, the declarer takes one and discards two: ten tricks; its discards and
+    contract are searched too, the talons taken being unseen and alike); and draw-stock (two
     seats of nine and a stock of six), once the stock is drawn: the solver draws no card, so
     the tricks played while the stock lasts are the heuristic's."""
     layout = Layout.of(rules)
@@ -137,16 +140,27 @@ def play_only_layout(rules: Rules) -> bool:
 def pimc_applies(view: SeatView) -> bool:
     """Whether PIMC decides this move: a layout of :func:`pimc_layout`, a phase of
     :data:`PIMC_PHASES` (the play only in a :func:`play_only_layout`, with no stock left to
-    draw), and no move the solver does not search (a crawl, a marriage declared from the
-    hand); a talon redeal offered with the passing is declined, as the heuristic does."""
+    draw, and choose-talon's discards and contract), and no move the solver does not search
+    (a crawl, a marriage declared from the hand); a talon redeal offered with the passing is
+    declined, as the heuristic does."""
     if view.phase not in PIMC_PHASES or not pimc_layout(view.rules):
         return False
     if play_only_layout(view.rules) and view.phase is not Phase.PLAY:
-        return False
+        # choose-talon: the declarer's discards and contract are searched too
+        procedure = Layout.of(view.rules).procedure
+        if procedure != CHOOSE_TALON or view.phase not in (Phase.DISCARD, Phase.CONTRACT):
+            return False
+    elif view.phase is Phase.DISCARD:
+        return False  # fixed-deal's discard is the heuristic's
     if view.stock_count:
         return False  # draw-stock: searched once the stock is drawn
     return all(
-        a < GIVE or is_give(a) or a in (PASS, WRITE_OFF, REDEAL) or is_bid(a) or is_contract(a)
+        a < GIVE
+        or is_give(a)
+        or is_discard(a)
+        or a in (PASS, WRITE_OFF, REDEAL)
+        or is_bid(a)
+        or is_contract(a)
         for a in view.legal_actions
     )
 
@@ -227,6 +241,8 @@ class PimcBot:
             return self._bid(view, deals, fallback)
         if phase is Phase.PASSING:
             return self._pass(view, deals, fallback)
+        if phase is Phase.DISCARD:
+            return self._discard(view, deals, fallback)
         if phase is Phase.CONTRACT:
             return self._contract(view, deals, fallback)
         return fallback
@@ -507,6 +523,45 @@ class PimcBot:
         self.why = Why("give", count, best_made, amount)
         return best_action
 
+    def _discard(self, view: SeatView, deals: list[Deal], fallback: int) -> int:
+        """choose-talon's discards: of the four cards least worth keeping (and the heuristic's
+        choice), the one whose discard (the rest discarded as :func:`_finish_discards` does)
+        makes the contract in the most samples; a tie goes to the heuristic's choice. The
+        write-off as in the passing."""
+        actions = view.legal_actions
+        hand = view.hand or 0
+        mine = sorted(
+            (a for a in actions if is_discard(a)),
+            key=lambda a: keep_value(a - DISCARD, hand, -1),
+        )[:4]
+        if is_discard(fallback) and fallback not in mine:
+            mine.append(fallback)
+        amount = view.contract or 0
+        made = dict.fromkeys(mine, 0)
+        count = 0
+        for d in deals:
+            if count and self._over():
+                break
+            try:
+                makes = [self._makes(_finish_discards(d.copy(), a), amount) for a in mine]
+            except OutOfNodes:
+                break
+            count += 1
+            for a, m in zip(mine, makes, strict=True):
+                made[a] += m
+        if not count:
+            return fallback
+        best = _best({a: made[a] / count for a in mine}, fallback)
+        if WRITE_OFF in actions:
+            share = made[best] / count
+            hopeless = share < WRITE_OFF_BELOW and self.heuristic.hopeless(view)
+            if hopeless or writeoff_pays(view, deals[0], share):
+                self.why = Why("write_off", count, made[best], amount)
+                return WRITE_OFF
+        # the hint's words of a contract: "you make {amount} in {made} of {samples} deals"
+        self.why = Why("contract", count, made[best], amount)
+        return best
+
     def _contract(self, view: SeatView, deals: list[Deal], fallback: int) -> int:
         amounts = sorted(a - CONTRACT for a in view.legal_actions if is_contract(a))
         # Amounts far above the hand's worth are never made: leave them out of the search.
@@ -605,6 +660,18 @@ def _finish_passing(e: Deal, first: int, heuristic: HeuristicBot) -> Deal:
         receivers = [s for s in e.order if s != e.declarer and e.given[s] < 0]
         c = min(card_list(hand), key=lambda x: keep_value(x, hand, -1))
         e.apply(give(c, receivers[0]))
+    if e.phase is Phase.CONTRACT:
+        e.apply(contract(e.bid))
+    return e
+
+
+def _finish_discards(e: Deal, first: int) -> Deal:
+    """Apply the discard ``first``, then discard the cards least worth keeping, up to the
+    first lead (the contract left at the bid)."""
+    e.apply(first)
+    while e.phase is Phase.DISCARD:
+        hand = e.hands[e.declarer]
+        e.apply(DISCARD + min(card_list(hand), key=lambda x: keep_value(x, hand, -1)))
     if e.phase is Phase.CONTRACT:
         e.apply(contract(e.bid))
     return e

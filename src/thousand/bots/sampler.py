@@ -8,8 +8,9 @@ declared marriage. Rules that the shortcut of voids does not cover (must-beat, b
 marriage, ...) are enforced by replaying the deal through the engine: a sample whose replay
 breaks a rule is thrown away and drawn again. Where the talon is handed over without being
 taken (pass-without-taking, keep-one), in fixed-deal and in choose-talon (tysiac-2p), deals are
-drawn in the play only; in choose-talon the talon chosen is the deal's first (which one it was,
-no view says), the other is drawn with the hidden cards. In draw-stock (two-player-a) deals are
+drawn in the play only (choose-talon's declarer's from its discards on); in choose-talon the
+talon chosen is the deal's first (which one it was, no view says), the other is drawn with the
+hidden cards. In draw-stock (two-player-a) deals are
 drawn in the play once the stock is drawn, when every card left is in a hand. In no-talon
 (four-player-a) every card is in a hand: the other seats' hands are drawn, in the auction and
 in the play, and the history replayed has no contract move.
@@ -36,6 +37,9 @@ HANDOVER = (WITHOUT_TAKING, KEEP_ONE)
 TALON = -1
 """The slot of the talon while it is still hidden (in the auction)."""
 
+TAKEN = (Phase.DISCARD, Phase.CONTRACT, Phase.PLAY, Phase.DONE)
+"""choose-talon: the phases after a talon is taken."""
+
 
 def history(view: SeatView, given: tuple[int, ...], discard: int = 0) -> list[int]:
     """The deal's actions so far, from the view and the card passed to each seat (``given``,
@@ -57,7 +61,7 @@ def history(view: SeatView, given: tuple[int, ...], discard: int = 0) -> list[in
     for seat in view.active:
         if seat != declarer and given[seat] >= 0:
             acts.append(give(given[seat], seat))
-    if procedure == CHOOSE_TALON and view.phase in (Phase.PLAY, Phase.DONE):
+    if procedure == CHOOSE_TALON and view.phase in TAKEN:
         acts.append(TAKE_TALON)  # choose-talon: the talon taken is the deal's first
     acts += [DISCARD + c for c in card_list(discard)]
     raised = has_contract and view.rules.contract_raise and not before_talon
@@ -192,8 +196,12 @@ class Sampler:
         self.handover = view.phase is Phase.PLAY and self.layout.procedure in HANDOVER
         #: fixed-deal in the play: see :meth:`_attempt_fixed_deal`
         self.fixed_deal = view.phase is Phase.PLAY and self.layout.procedure == FIXED_DEAL
-        #: choose-talon in the play: see :meth:`_attempt_choose_talon`
-        self.choose_talon = view.phase is Phase.PLAY and self.layout.procedure == CHOOSE_TALON
+        #: choose-talon in the play, and the declarer's discards and contract: see
+        #: :meth:`_attempt_choose_talon`
+        self.choose_talon = self.layout.procedure == CHOOSE_TALON and (
+            view.phase is Phase.PLAY
+            or (view.phase in (Phase.DISCARD, Phase.CONTRACT) and view.declarer == self.me)
+        )
         #: draw-stock in the play, the stock drawn: see :meth:`_attempt_drawn_stock`
         self.drawn_stock = (
             view.phase is Phase.PLAY and bool(self.layout.stock_size) and not view.stock_count
@@ -758,9 +766,10 @@ class Sampler:
     # -- choose-talon (two players, two talons, two discards; rules.md part 4) ------------------
 
     def _attempt_choose_talon(self) -> Deal | None:
-        """choose-talon, in the play, two seats: the talon taken is shown to both and is the
-        deal's first; the other talon is drawn from the cards hidden from this seat. For the
-        declarer the hidden cards are the opponent's hand and the other talon; for the
+        """choose-talon, two seats, in the play (and for the declarer, from its first discard
+        on): the talon taken is shown to both and is the deal's first; the other talon is drawn
+        from the cards hidden from this seat. For the declarer the hidden cards are the
+        opponent's hand and the other talon; for the
         opponent, the declarer's hand, its two discards (face down: they may be the talon's
         cards too) and the other talon, never of the talon taken."""
         view = self.view
