@@ -1,7 +1,7 @@
 """Every level plays a deal of every template of rules.md part 3 with legal moves only; PIMC
 decides the layouts with eight tricks (only the play where the talon is handed over without
 being taken, and in fixed-deal), four-player-a's six tricks of partners without a talon,
-tysiac-2p's ten tricks (with the declarer's discards and contract) and two-player-a's play once
+tysiac-2p's ten tricks (all but the choice of a talon) and two-player-a's play once
 its stock is drawn, and hands the other moves to the heuristic bot."""
 
 from __future__ import annotations

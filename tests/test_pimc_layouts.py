@@ -1,7 +1,7 @@
 """PIMC in the layouts it once left to the heuristic bot: four-player-a (no-talon, partners
 across, six tricks of four seats), searched in the auction and in the play; tysiac-2p
-(choose-talon: two seats of ten, two talons of two, two discards), searched in the play and in
-the declarer's discards and contract;
+(choose-talon: two seats of ten, two talons of two, two discards), searched in every phase but
+the choice of a talon;
 two-player-a (draw-stock), searched in the play once the stock is drawn.
 
 Over seeded deals and every decision: PIMC applies, every sampled deal replays to the seat's
@@ -132,6 +132,11 @@ def test_every_sample_shows_the_seat_its_view(template: str) -> None:
                 # the stock drawn: the other seat holds every card left, its dealt hand of them
                 assert not d.stock and d.hands[1 - seat] == FULL_DECK & ~seen.hand & ~seen.played
                 assert d.cards_dealt.stock[-1] // 6 == seen.completed_trumps[0]
+            elif seen.phase is Phase.AUCTION:
+                # two talons of two, of the cards this seat does not hold
+                assert [t.bit_count() for t in d.talons] == [2, 2]
+                assert d.talons[0] & d.talons[1] == 0 and (d.talons[0] | d.talons[1]) & cards == 0
+                cards |= d.talons[0] | d.talons[1]
             else:
                 # the talon taken is the first; the other holds none of its cards
                 assert d.talons[0] == seen.talon == d.talon
@@ -217,16 +222,16 @@ def test_the_bots_play_whole_deals(template: str, level: str) -> None:
     assert Phase.PLAY in phases
 
 
-def test_tysiac_2p_searches_the_play_the_discards_and_the_contract() -> None:
-    """choose-talon: the auction and the choice of a talon (both unseen, alike) are the
-    heuristic's; the declarer's discards and contract, and the play, are searched."""
+def test_tysiac_2p_searches_every_phase_but_the_choice_of_a_talon() -> None:
+    """choose-talon: the choice of a talon (both unseen, alike) is the heuristic's; the
+    auction, the declarer's discards and contract, and the play are searched."""
     rules = template_rules("tysiac-2p")
     assert Layout.of(rules).procedure == CHOOSE_TALON
     assert pimc_layout(rules) and play_only_layout(rules)
     seen = decisions("tysiac-2p", 8, "play only")
     phases = {v.phase for _, v, _ in seen}
     assert phases >= {Phase.AUCTION, Phase.TALON, Phase.DISCARD, Phase.CONTRACT, Phase.PLAY}
-    searched = (Phase.DISCARD, Phase.CONTRACT, Phase.PLAY)
+    searched = (Phase.AUCTION, Phase.DISCARD, Phase.CONTRACT, Phase.PLAY)
     assert all(pimc_applies(v) == (v.phase in searched) for _, v, _ in seen)
 
 
@@ -307,3 +312,19 @@ def test_the_stocks_tricks_show_no_void() -> None:
             assert shown == [0, 0]
             checked += 1
     assert checked > 5
+
+
+def test_a_tysiac_2p_bid_is_the_share_of_samples_that_make_it() -> None:
+    """In the auction of tysiac-2p each sample takes the first of its two talons, discards
+    and plays: the bot bids where BID_CONFIDENCE of them make the bid, else passes."""
+    bot = PimcBot(2, samples=6)
+    bids = 0
+    for _, seen, _ in decisions("tysiac-2p", 10, "auction"):
+        if seen.phase is not Phase.AUCTION or PASS not in seen.legal_actions:
+            continue
+        action = bot.choose(seen)
+        assert bot.why.kind in ("bid", "pass") and bot.why.samples == 6
+        share = bot.why.made / bot.why.samples
+        assert (action != PASS) == (share >= BID_CONFIDENCE)
+        bids += action != PASS
+    assert bids > 0

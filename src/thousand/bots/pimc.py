@@ -39,6 +39,9 @@ from ..engine.actions import (
     is_discard,
     is_give,
 )
+from ..engine.actions import (
+    TALON as TAKE_TALON,
+)
 from ..engine.contra import factor
 from ..engine.deal import Deal, Phase
 from ..engine.state import DealState
@@ -118,8 +121,9 @@ def play_only_layout(rules: Rules) -> bool:
     with the talon handed over without being taken (pass-without-taking with its card set
     aside, keep-one), fixed-deal (two seats of seven, a talon of three, the declarer hands one
     card over and discards one), all of eight tricks; choose-talon (two seats of ten, two
-    talons of two, the declarer takes one and discards two: ten tricks; its discards and
-    contract are searched too, the talons taken being unseen and alike); and draw-stock (two
+    talons of two, the declarer takes one and discards two: ten tricks; the auction and the
+    discards and contract are searched too, not the choice of a talon: the two are unseen and
+    alike); and draw-stock (two
     seats of nine and a stock of six), once the stock is drawn: the solver draws no card, so
     the tricks played while the stock lasts are the heuristic's."""
     layout = Layout.of(rules)
@@ -140,15 +144,15 @@ def play_only_layout(rules: Rules) -> bool:
 def pimc_applies(view: SeatView) -> bool:
     """Whether PIMC decides this move: a layout of :func:`pimc_layout`, a phase of
     :data:`PIMC_PHASES` (the play only in a :func:`play_only_layout`, with no stock left to
-    draw, and choose-talon's discards and contract), and no move the solver does not search
-    (a crawl, a marriage declared from the hand); a talon redeal offered with the passing is
-    declined, as the heuristic does."""
+    draw; choose-talon in every phase but the choice of a talon), and no move the solver
+    does not search (a crawl, a marriage declared from the hand); a talon redeal offered
+    with the passing is declined, as the heuristic does."""
     if view.phase not in PIMC_PHASES or not pimc_layout(view.rules):
         return False
     if play_only_layout(view.rules) and view.phase is not Phase.PLAY:
-        # choose-talon: the declarer's discards and contract are searched too
+        # choose-talon: the auction and the declarer's discards and contract are searched too
         procedure = Layout.of(view.rules).procedure
-        if procedure != CHOOSE_TALON or view.phase not in (Phase.DISCARD, Phase.CONTRACT):
+        if procedure != CHOOSE_TALON:
             return False
     elif view.phase is Phase.DISCARD:
         return False  # fixed-deal's discard is the heuristic's
@@ -643,10 +647,14 @@ def _best(scores: dict[int, float], fallback: int) -> int:
 
 
 def _take(d: Deal, seat: int, amount: int, heuristic: HeuristicBot) -> Deal:
-    """A copy of the sampled deal in which ``seat`` wins the auction at ``amount``, passes its
-    weakest cards and names the contract ``amount``: ready for the first lead."""
+    """A copy of the sampled deal in which ``seat`` wins the auction at ``amount``, passes (or,
+    in choose-talon, takes the first talon and discards) its weakest cards and names the
+    contract ``amount``: ready for the first lead."""
     e = d.copy()
     e.end_auction(seat, amount)
+    if e.phase is Phase.TALON:  # choose-talon: the talons are unseen and alike
+        e.apply(TAKE_TALON)
+        return _finish_discards(e)
     return _finish_passing(e, -1, heuristic)
 
 
@@ -665,10 +673,11 @@ def _finish_passing(e: Deal, first: int, heuristic: HeuristicBot) -> Deal:
     return e
 
 
-def _finish_discards(e: Deal, first: int) -> Deal:
-    """Apply the discard ``first``, then discard the cards least worth keeping, up to the
-    first lead (the contract left at the bid)."""
-    e.apply(first)
+def _finish_discards(e: Deal, first: int = -1) -> Deal:
+    """Apply the discard ``first`` (-1: none), then discard the cards least worth keeping, up
+    to the first lead (the contract left at the bid)."""
+    if first >= 0:
+        e.apply(first)
     while e.phase is Phase.DISCARD:
         hand = e.hands[e.declarer]
         e.apply(DISCARD + min(card_list(hand), key=lambda x: keep_value(x, hand, -1)))

@@ -8,12 +8,12 @@ declared marriage. Rules that the shortcut of voids does not cover (must-beat, b
 marriage, ...) are enforced by replaying the deal through the engine: a sample whose replay
 breaks a rule is thrown away and drawn again. Where the talon is handed over without being
 taken (pass-without-taking, keep-one), in fixed-deal and in choose-talon (tysiac-2p), deals are
-drawn in the play only (choose-talon's declarer's from its discards on); in choose-talon the
-talon chosen is the deal's first (which one it was, no view says), the other is drawn with the
-hidden cards. In draw-stock (two-player-a) deals are
-drawn in the play once the stock is drawn, when every card left is in a hand. In no-talon
-(four-player-a) every card is in a hand: the other seats' hands are drawn, in the auction and
-in the play, and the history replayed has no contract move.
+drawn in the play only (choose-talon's in the auction too, its two talons drawn as one hidden
+slot and split, and the declarer's from its discards on); in choose-talon the talon chosen is
+the deal's first (which one it was, no view says), the other is drawn with the hidden cards. In
+draw-stock (two-player-a) deals are drawn in the play once the stock is drawn, when every card
+left is in a hand. In no-talon (four-player-a) every card is in a hand: the other seats' hands
+are drawn, in the auction and in the play, and the history replayed has no contract move.
 """
 
 from __future__ import annotations
@@ -529,6 +529,15 @@ class Sampler:
         rng = self.rng
         dealt = [hands[s] | self.played[s] for s in range(n)]
         if declarer is None:
+            if self.layout.talons > 1:  # choose-talon: the hidden cards split into its talons
+                cards = card_list(talon)
+                rng.shuffle(cards)
+                size = self.layout.talon_size
+                talons = tuple(
+                    sum(1 << c for c in cards[i * size : (i + 1) * size])
+                    for i in range(self.layout.talons)
+                )
+                return replay_deal(view, dealt, 0, tuple(given), talons=talons)
             return replay_deal(view, dealt, talon, tuple(given))
         for s in view.active:
             if s == declarer:
