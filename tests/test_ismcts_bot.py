@@ -21,15 +21,15 @@ from thousand.rules import TEMPLATES, template_rules
 
 #: the templates where no world is drawn at some moment of the deal: the talon handed over
 #: without being taken (polish-2card, soviet-book), two talons to choose from (tysiac-2p), a
-#: draw stock (two-player-a), a fixed deal (two-player-b), partners without a talon
-#: (four-player-a); the arena does not seat the bot there
+#: draw stock (two-player-a), a fixed deal (two-player-b); the arena does not seat the bot
+#: there (partners without a talon, four-player-a, have their worlds drawn since the sampler
+#: replays a deal without a contract move)
 NO_WORLD = {
     "polish-2card",
     "soviet-book",
     "tysiac-2p",
     "two-player-a",
     "two-player-b",
-    "four-player-a",
 }
 
 

@@ -54,8 +54,8 @@ def simulations_of(name: str) -> int | None:
 def plays(rules: Rules) -> bool:
     """Whether the bot plays this table's deals: where a world is drawn from the view at every
     moment (:func:`thousand.openspiel.resampler` finds none at some moment of the layouts that
-    PIMC plays in the play only or not at all: polish-2card, soviet-book, tysiac-2p,
-    two-player-a, two-player-b, four-player-a)."""
+    PIMC plays in the play only: polish-2card, soviet-book, tysiac-2p, two-player-a,
+    two-player-b)."""
     return pimc_layout(rules) and not play_only_layout(rules)
 
 

@@ -35,11 +35,16 @@ def trick_trumps(view: SeatView) -> list[int]:
 
 def voids(view: SeatView) -> list[int]:
     """For each seat, the suits (as a card mask) it has shown it no longer holds: it did not
-    follow the suit led, and, where it then had to trump, it did not trump either."""
+    follow the suit led, and, where it then had to trump, it did not trump either. The tricks
+    played while a draw stock lasts show none: any card may be played then."""
     out = [0] * view.seats
     rules = view.rules
     face_down = {a - CRAWL for _, a in view.plays if CRAWL <= a < ANNOUNCE}
-    for trick, trump in zip(tricks_in_play_order(view), trick_trumps(view), strict=True):
+    free = Layout.of(rules).stock_size // max(1, len(view.active))  # tricks with the stock
+    tricks = zip(tricks_in_play_order(view), trick_trumps(view), strict=True)
+    for t, (trick, trump) in enumerate(tricks):
+        if t < free:
+            continue
         if trick[0][1] in face_down:
             continue  # a crawl's cards are played face down, any card: they show no void
         led = trick[0][1] // 6

@@ -7,7 +7,13 @@ declarer, every card it passed), the talon where it was shown, and the partner c
 declared marriage. Rules that the shortcut of voids does not cover (must-beat, bid caps by
 marriage, ...) are enforced by replaying the deal through the engine: a sample whose replay
 breaks a rule is thrown away and drawn again. Where the talon is handed over without being
-taken (pass-without-taking, keep-one) and in fixed-deal, deals are drawn in the play only.
+taken (pass-without-taking, keep-one), in fixed-deal and in choose-talon (tysiac-2p), deals are
+drawn in the play only (choose-talon's in the auction too, its two talons drawn as one hidden
+slot and split, and the declarer's from its discards on); in choose-talon the talon chosen is
+the deal's first (which one it was, no view says), the other is drawn with the hidden cards. In
+draw-stock (two-player-a) deals are drawn in the play once the stock is drawn, when every card
+left is in a hand. In no-talon (four-player-a) every card is in a hand: the other seats' hands
+are drawn, in the auction and in the play, and the history replayed has no contract move.
 """
 
 from __future__ import annotations
@@ -17,9 +23,10 @@ from collections.abc import Callable
 
 from ..cards import KING, QUEEN, card_list
 from ..engine.actions import DISCARD, NAMED_AMOUNT, contract, give
+from ..engine.actions import TALON as TAKE_TALON
 from ..engine.deal import Deal, Phase
 from ..engine.views import SeatView
-from ..rules.layout import FIXED_DEAL, KEEP_ONE, WITHOUT_TAKING, Layout
+from ..rules.layout import CHOOSE_TALON, FIXED_DEAL, KEEP_ONE, NO_TALON, WITHOUT_TAKING, Layout
 from .knowledge import known_held, not_held, played_by, voids
 
 _PAIRS = tuple((1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4))
@@ -30,26 +37,35 @@ HANDOVER = (WITHOUT_TAKING, KEEP_ONE)
 TALON = -1
 """The slot of the talon while it is still hidden (in the auction)."""
 
+TAKEN = (Phase.DISCARD, Phase.CONTRACT, Phase.PLAY, Phase.DONE)
+"""choose-talon: the phases after a talon is taken."""
+
 
 def history(view: SeatView, given: tuple[int, ...], discard: int = 0) -> list[int]:
     """The deal's actions so far, from the view and the card passed to each seat (``given``,
-    -1 where none): the auction, the passing, the discards, the contract, then the play's moves
-    as the view gives them (another seat's face-down crawl card is
-    :data:`~thousand.engine.views.FACE_DOWN`, which no deal accepts: that moment is not
-    sampled)."""
+    -1 where none): the auction, the passing, the discards, the contract (where the layout has
+    a contract move: not in no-talon nor draw-stock), then the play's moves as the view gives
+    them (another seat's face-down crawl card is :data:`~thousand.engine.views.FACE_DOWN`,
+    which no deal accepts: that moment is not sampled)."""
     acts = list(view.auction_actions())
     if view.declarer is None:
         return acts
     declarer = view.declarer
-    before_talon = view.rules.contract_before_talon and view.named is None
+    procedure = Layout.of(view.rules).procedure
+    # no-talon and draw-stock have no contract move: the play starts after the auction
+    has_contract = procedure != NO_TALON
+    before_talon = has_contract and view.rules.contract_before_talon and view.named is None
     if before_talon and view.phase in (Phase.PLAY, Phase.DONE):
         assert view.contract is not None
         acts.append(contract(view.contract))  # contract.before_talon: named before the talon
     for seat in view.active:
         if seat != declarer and given[seat] >= 0:
             acts.append(give(given[seat], seat))
+    if procedure == CHOOSE_TALON and view.phase in TAKEN:
+        acts.append(TAKE_TALON)  # choose-talon: the talon taken is the deal's first
     acts += [DISCARD + c for c in card_list(discard)]
-    if view.phase in (Phase.PLAY, Phase.DONE) and view.rules.contract_raise and not before_talon:
+    raised = has_contract and view.rules.contract_raise and not before_talon
+    if view.phase in (Phase.PLAY, Phase.DONE) and raised:
         assert view.contract is not None
         acts.append(contract(view.contract))
     acts += [action for _, action in view.plays]
@@ -64,11 +80,24 @@ def replay_deal(
     aside: int = 0,
     shown: int = -1,
     discard: int = 0,
+    talons: tuple[int, ...] | None = None,
+    stock: tuple[int, ...] = (),
 ) -> Deal | None:
     """The deal with these cards, replayed to the view's moment; None if a move is illegal.
-    ``discard``: the declarer's discards (fixed-deal), made after the cards it passed."""
+    ``discard``: the declarer's discards (fixed-deal, choose-talon), made after the cards it
+    passed; ``talons``: choose-talon's two talons (then ``talon`` is 0); ``stock``: the draw
+    stock, top card first."""
     try:
-        d = Deal.new(view.rules, view.dealer, dealt, talon, aside=aside, shown=shown)
+        d = Deal.new(
+            view.rules,
+            view.dealer,
+            dealt,
+            talon,
+            talons=talons,
+            stock=stock,
+            aside=aside,
+            shown=shown,
+        )
     except ValueError:
         return None
     for action in history(view, given, discard):
@@ -167,6 +196,16 @@ class Sampler:
         self.handover = view.phase is Phase.PLAY and self.layout.procedure in HANDOVER
         #: fixed-deal in the play: see :meth:`_attempt_fixed_deal`
         self.fixed_deal = view.phase is Phase.PLAY and self.layout.procedure == FIXED_DEAL
+        #: choose-talon in the play, and the declarer's discards and contract: see
+        #: :meth:`_attempt_choose_talon`
+        self.choose_talon = self.layout.procedure == CHOOSE_TALON and (
+            view.phase is Phase.PLAY
+            or (view.phase in (Phase.DISCARD, Phase.CONTRACT) and view.declarer == self.me)
+        )
+        #: draw-stock in the play, the stock drawn: see :meth:`_attempt_drawn_stock`
+        self.drawn_stock = (
+            view.phase is Phase.PLAY and bool(self.layout.stock_size) and not view.stock_count
+        )
 
     def draw(self, tries: int = 40) -> Deal | None:
         """One consistent deal at the view's moment, or None after ``tries`` failed attempts."""
@@ -183,6 +222,10 @@ class Sampler:
             return self._attempt_handover()
         if self.fixed_deal:
             return self._attempt_fixed_deal()
+        if self.choose_talon:
+            return self._attempt_choose_talon()
+        if self.drawn_stock:
+            return self._attempt_drawn_stock()
         view = self.view
         me = self.me
         declarer = view.declarer
@@ -486,6 +529,15 @@ class Sampler:
         rng = self.rng
         dealt = [hands[s] | self.played[s] for s in range(n)]
         if declarer is None:
+            if self.layout.talons > 1:  # choose-talon: the hidden cards split into its talons
+                cards = card_list(talon)
+                rng.shuffle(cards)
+                size = self.layout.talon_size
+                talons = tuple(
+                    sum(1 << c for c in cards[i * size : (i + 1) * size])
+                    for i in range(self.layout.talons)
+                )
+                return replay_deal(view, dealt, 0, tuple(given), talons=talons)
             return replay_deal(view, dealt, talon, tuple(given))
         for s in view.active:
             if s == declarer:
@@ -719,3 +771,115 @@ class Sampler:
         dealt[declarer] = before & ~talon
         dealt[me] = view.dealt or 0
         return replay_deal(view, dealt, talon, tuple(given), unused, discard=discard)
+
+    # -- choose-talon (two players, two talons, two discards; rules.md part 4) ------------------
+
+    def _attempt_choose_talon(self) -> Deal | None:
+        """choose-talon, two seats, in the play (and for the declarer, from its first discard
+        on): the talon taken is shown to both and is the deal's first; the other talon is drawn
+        from the cards hidden from this seat. For the declarer the hidden cards are the
+        opponent's hand and the other talon; for the
+        opponent, the declarer's hand, its two discards (face down: they may be the talon's
+        cards too) and the other talon, never of the talon taken."""
+        view = self.view
+        me = self.me
+        declarer = view.declarer
+        if declarer is None or view.talon is None or view.seats != 2:
+            return None
+        other = 1 - me
+        full = (1 << 24) - 1
+        taken = view.talon
+        hand = view.hand or 0
+        hands = [self.known[s] for s in range(2)]
+        hands[me] = hand
+        need = view.card_counts[other] - hands[other].bit_count()
+        allowed = ~self.voids[other] & full
+        other_talon = sum(view.talon_sizes) - taken.bit_count()
+        discard = view.discarded or 0
+        if me == declarer:
+            pool = full & ~hand & ~view.played & ~discard & ~taken & ~hands[other]
+            placed = assign(pool, [allowed, pool], [need, other_talon], self.rng)
+            if placed is None:
+                return None
+            hands[other] |= placed[0]
+            unused = placed[1]
+        else:
+            held = view.played | hands[other]
+            # the talon taken: with the declarer, in its hand or among its discards
+            rest = taken & ~held
+            pool = full & ~hand & ~held & ~taken
+            discards = view.dealt_counts[other] + taken.bit_count() - view.card_counts[other]
+            discards -= self.played[other].bit_count()
+            slots = assign(
+                rest | pool, [allowed, full, pool], [need, discards, other_talon], self.rng
+            )
+            if slots is None:
+                return None
+            hands[other] |= slots[0]
+            discard = slots[1]
+            unused = slots[2]
+        dealt = [hands[s] | self.played[s] for s in range(2)]
+        dealt[declarer] = (dealt[declarer] | discard) & ~taken
+        dealt[me] = view.dealt or 0
+        return replay_deal(view, dealt, 0, (-1, -1), discard=discard, talons=(taken, unused))
+
+    # -- draw-stock, the stock drawn (two players; rules.md part 4) -------------------------------
+
+    def _attempt_drawn_stock(self) -> Deal | None:
+        """draw-stock, in the play once the stock is drawn: the other seat holds every card
+        neither played nor in this seat's hand. The deal as dealt behind it: after trick ``t``
+        of the stock's, its winner drew the stock's card ``2 t``, the other seat card
+        ``2 t + 1``; each seat's draws are cards it held, none played before it was drawn, and
+        the face-up card drawn last is of the first trick's trump. Which of its cards a seat
+        drew when, and so which the other seat was dealt, stays open: no later move depends
+        on it."""
+        view = self.view
+        me = self.me
+        if view.seats != 2 or not view.completed_trumps or view.completed_trumps[0] is None:
+            return None
+        other = 1 - me
+        rng = self.rng
+        hand = view.hand or 0
+        held = [0, 0]  # by seat, every card it held in the deal
+        held[me] = hand | self.played[me]
+        held[other] = ((1 << 24) - 1) & ~held[me]
+        drawn = [0, 0]  # by seat, the cards it drew from the stock
+        drawn[me] = held[me] & ~(view.dealt or 0)
+        size = self.layout.stock_size
+        tricks = view.tricks_in_play_order()
+        if size % 2 or len(tricks) < size // 2:
+            return None
+        # the trick at which each card was played (never: past the last)
+        when = dict.fromkeys(range(24), len(tricks))
+        for t, trick in enumerate(tricks):
+            for _, c in trick:
+                when[c] = t
+        stock = [-1] * size
+        slots: list[list[int]] = [[], []]  # each seat's stock positions, in order
+        for t in range(size // 2):
+            winner = view.completed_tricks[t][2]
+            slots[winner].append(2 * t)
+            slots[1 - winner].append(2 * t + 1)
+        trump = view.completed_trumps[0]
+        if len(slots[me]) != drawn[me].bit_count():
+            return None
+        for seat in (me, other):
+            if seat == me:
+                cards = card_list(drawn[me])
+            else:
+                cards = card_list(held[other])
+                rng.shuffle(cards)
+            for pos in reversed(slots[seat]):  # the last drawn first: the face-up card
+                # drawn after trick pos // 2, so played after it
+                fits = [c for c in cards if when[c] > pos // 2 and c not in stock]
+                if pos == size - 1:
+                    fits = [c for c in fits if c // 6 == trump]
+                if not fits:
+                    return None
+                c = fits[0] if seat == other else rng.choice(fits)
+                stock[pos] = c
+                drawn[seat] |= 1 << c
+        dealt = [held[s] & ~drawn[s] for s in range(2)]
+        if dealt[me] != view.dealt:
+            return None
+        return replay_deal(view, dealt, 0, (-1, -1), stock=tuple(stock))
