@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..cards import FULL_DECK, KING, QUEEN, SUIT_MASKS
 from ..engine.actions import ANNOUNCE, CRAWL
+from ..engine.deal import next_seats
 from ..engine.tricks import beats, follow_cards
 from ..engine.views import SeatView
 from ..rules.layout import Layout
@@ -69,11 +70,7 @@ def not_held(view: SeatView) -> list[int]:
     rules = view.rules
     if Layout.of(rules).stock_size:
         return out  # while the stock lasts, any card may be played (draw-stock)
-    active = list(view.active)
-    k = len(active)
-    nxt = tuple(
-        active[(active.index(s) + 1) % k] if s in active else active[0] for s in range(view.seats)
-    )
+    nxt = next_seats(view.seats, view.dealer, Layout.of(rules).dealer_sits_out)
     declarer = -1 if view.declarer is None else view.declarer
     face_down = {a - CRAWL for _, a in view.plays if CRAWL <= a < ANNOUNCE}
     for trick, trump in zip(tricks_in_play_order(view), trick_trumps(view), strict=True):

@@ -65,6 +65,12 @@ def _order(n: int, dealer: int, sits_out: bool = False) -> tuple[int, ...]:
     return _seating(n, dealer, sits_out)[0]
 
 
+def next_seats(n: int, dealer: int, sits_out: bool) -> tuple[int, ...]:
+    """Each of the ``n`` seats' next active seat in a deal dealt by ``dealer`` (a sitting
+    dealer's is forehand): who plays after whom in a trick."""
+    return _seating(n, dealer, sits_out)[1]
+
+
 def _seating(n: int, dealer: int, sits_out: bool) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """The active seats from forehand, each seat's next active seat (a sitting dealer's is
     forehand), and the mask of the active seats (memoised: every deal asks)."""
