@@ -10,6 +10,18 @@ from .support import play_turn, seat_at, shot, table, table_against_bots, wait_t
 
 SEED = 3
 
+#: the boxes of the toast, the felt around it and the scoresheet, measured in one script run
+BOXES = """() => {
+    const box = (e) => {
+        if (!e) return null;
+        const r = e.getBoundingClientRect();
+        return { x: r.x, y: r.y, width: r.width, height: r.height };
+    };
+    const felt = document.querySelector(".felt");
+    const toast = felt && felt.querySelector(".table-toasts");
+    return [box(toast), box(felt), box(document.querySelector("section.scoresheet"))];
+}"""
+
 
 def test_leading_a_queen_asks_whether_to_declare(page: Page, server: Server) -> None:
     table_id, token = table_against_bots(server, seed=SEED)
@@ -35,8 +47,9 @@ def test_leading_a_queen_asks_whether_to_declare(page: Page, server: Server) -> 
     toast = felt.get_by_role("status").filter(has_text=f"Ann declares the marriage in {suit}!")
     expect(toast).to_be_visible()
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
-    shown, around = toast.bounding_box(), felt.bounding_box()
-    sheet = page.get_by_role("region", name="Scoresheet").bounding_box()
+    # the three boxes at one moment: each move of the bots renders a new felt (the toast is put
+    # back into it), so boxes asked one by one may find the felt of a render already replaced
+    shown, around, sheet = page.evaluate(BOXES)
     assert shown and around and sheet
     bottom = shown["y"] + shown["height"]
     assert around["y"] <= shown["y"] and bottom <= around["y"] + around["height"], (shown, around)
