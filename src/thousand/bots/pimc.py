@@ -497,20 +497,9 @@ class PimcBot:
             key=lambda a: keep_value(give_parts(a)[0], hand, trump),
         )[:4]
         amount = view.contract or 0
-        made = dict.fromkeys(mine, 0)
-        count = 0
-        for d in deals:
-            if count and self._over():
-                break
-            try:
-                makes = [
-                    self._makes(_finish_passing(d.copy(), a, self.heuristic), amount) for a in mine
-                ]
-            except OutOfNodes:
-                break
-            count += 1
-            for a, m in zip(mine, makes, strict=True):
-                made[a] += m
+        made, count = self._made_after(
+            deals, mine, lambda d, a: _finish_passing(d, a, self.heuristic), amount
+        )
         if not count:
             return fallback
         best_action, best_share = fallback, -1.0
@@ -519,13 +508,45 @@ class PimcBot:
             if share > best_share + 1e-9:
                 best_action, best_share = a, share
         best_made = made.get(best_action, 0)
-        if WRITE_OFF in actions:
-            hopeless = best_share < WRITE_OFF_BELOW and self.heuristic.hopeless(view)
-            if hopeless or writeoff_pays(view, deals[0], best_share):
-                self.why = Why("write_off", count, best_made, amount)
-                return WRITE_OFF
+        if self._writes_off(view, deals[0], best_share):
+            self.why = Why("write_off", count, best_made, amount)
+            return WRITE_OFF
         self.why = Why("give", count, best_made, amount)
         return best_action
+
+    def _made_after(
+        self,
+        deals: list[Deal],
+        candidates: list[int],
+        finish: Callable[[Deal, int], Deal],
+        amount: int,
+    ) -> tuple[dict[int, int], int]:
+        """For each of the declarer's ``candidates``, the samples in which it makes ``amount``
+        once it took that action and ``finish`` (given a copy of the sample and the action)
+        brought the deal to the first lead; and how many samples were counted before the
+        node budget ran out."""
+        made = dict.fromkeys(candidates, 0)
+        count = 0
+        for d in deals:
+            if count and self._over():
+                break
+            try:
+                makes = [self._makes(finish(d.copy(), a), amount) for a in candidates]
+            except OutOfNodes:
+                break
+            count += 1
+            for a, m in zip(candidates, makes, strict=True):
+                made[a] += m
+        return made, count
+
+    def _writes_off(self, view: SeatView, sample: Deal, share: float) -> bool:
+        """Whether the declarer writes off, where it may, with ``share`` of the samples made:
+        when the share is below :data:`WRITE_OFF_BELOW` and the heuristic also finds the
+        contract hopeless, or when :func:`writeoff_pays`."""
+        if WRITE_OFF not in view.legal_actions:
+            return False
+        hopeless = share < WRITE_OFF_BELOW and self.heuristic.hopeless(view)
+        return hopeless or writeoff_pays(view, sample, share)
 
     def _discard(self, view: SeatView, deals: list[Deal], fallback: int) -> int:
         """choose-talon's discards: of the four cards least worth keeping (and the heuristic's
@@ -541,27 +562,13 @@ class PimcBot:
         if is_discard(fallback) and fallback not in mine:
             mine.append(fallback)
         amount = view.contract or 0
-        made = dict.fromkeys(mine, 0)
-        count = 0
-        for d in deals:
-            if count and self._over():
-                break
-            try:
-                makes = [self._makes(_finish_discards(d.copy(), a), amount) for a in mine]
-            except OutOfNodes:
-                break
-            count += 1
-            for a, m in zip(mine, makes, strict=True):
-                made[a] += m
+        made, count = self._made_after(deals, mine, _finish_discards, amount)
         if not count:
             return fallback
         best = _best({a: made[a] / count for a in mine}, fallback)
-        if WRITE_OFF in actions:
-            share = made[best] / count
-            hopeless = share < WRITE_OFF_BELOW and self.heuristic.hopeless(view)
-            if hopeless or writeoff_pays(view, deals[0], share):
-                self.why = Why("write_off", count, made[best], amount)
-                return WRITE_OFF
+        if self._writes_off(view, deals[0], made[best] / count):
+            self.why = Why("write_off", count, made[best], amount)
+            return WRITE_OFF
         # the hint's words of a contract: "you make {amount} in {made} of {samples} deals"
         self.why = Why("contract", count, made[best], amount)
         return best
