@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..cards import KING, QUEEN, card_list
+from ..cards import FULL_DECK, KING, QUEEN, card_list
 from ..engine.actions import DISCARD, NAMED_AMOUNT, contract, give
 from ..engine.actions import TALON as TAKE_TALON
 from ..engine.deal import Deal, Phase
@@ -189,7 +189,7 @@ class Sampler:
             seen |= k
         if view.talon is not None and view.declarer != self.me:
             seen |= view.talon & ~view.played  # placed below, with the declarer or a defender
-        self.pool = ((1 << 24) - 1) & ~seen
+        self.pool = FULL_DECK & ~seen
         #: by seat, the cards of the marriages its bid shows (kept in its hand as dealt)
         self.protect = [0] * view.seats
         #: pass-without-taking and keep-one in the play: see :meth:`_attempt_handover`
@@ -234,7 +234,7 @@ class Sampler:
         hands[me] = view.hand or 0
         need = [view.card_counts[s] - hands[s].bit_count() for s in range(n)]
         need[me] = 0
-        allowed = [~self.voids[s] & ((1 << 24) - 1) for s in range(n)]
+        allowed = [~self.voids[s] & FULL_DECK for s in range(n)]
         given = [-1] * n
         if declarer is not None:
             if view.passed is not None:
@@ -408,7 +408,7 @@ class Sampler:
         not made)."""
         view = self.view
         n = view.seats
-        full = (1 << 24) - 1
+        full = FULL_DECK
         allowed = allowed or [full] * n
         given = given or [-1] * n
         declarer = view.declarer
@@ -578,7 +578,7 @@ class Sampler:
         n = view.seats
         rng = self.rng
         keep_one = self.layout.procedure == KEEP_ONE
-        full = (1 << 24) - 1
+        full = FULL_DECK
         hands = [self.known[s] for s in range(n)]
         hands[me] = view.hand or 0
         allowed = [~self.voids[s] & full for s in range(n)]
@@ -694,7 +694,7 @@ class Sampler:
         assert declarer is not None
         other = 1 - me
         rng = self.rng
-        full = (1 << 24) - 1
+        full = FULL_DECK
         hands = [self.known[s] for s in range(2)]
         hands[me] = view.hand or 0
         allowed = ~self.voids[other] & full
@@ -787,7 +787,7 @@ class Sampler:
         if declarer is None or view.talon is None or view.seats != 2:
             return None
         other = 1 - me
-        full = (1 << 24) - 1
+        full = FULL_DECK
         taken = view.talon
         hand = view.hand or 0
         hands = [self.known[s] for s in range(2)]
@@ -842,7 +842,7 @@ class Sampler:
         hand = view.hand or 0
         held = [0, 0]  # by seat, every card it held in the deal
         held[me] = hand | self.played[me]
-        held[other] = ((1 << 24) - 1) & ~held[me]
+        held[other] = FULL_DECK & ~held[me]
         drawn = [0, 0]  # by seat, the cards it drew from the stock
         drawn[me] = held[me] & ~(view.dealt or 0)
         size = self.layout.stock_size
