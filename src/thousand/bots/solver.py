@@ -5,7 +5,9 @@ any number of active seats works (dealer-sits-out skips the sitter via the deal'
 table). The value of a position is the points the declarer still gains from it to the end of
 the deal: the card points of the tricks its side wins, the marriages its side declares and the
 last-trick bonus. The declarer maximises it, the defenders minimise it. The search is alpha-beta
-over single card plays with a transposition table (at the start of each trick, keyed by the
+over single card plays (a principal variation search: after a position's first move, each move
+is tried with a null window and searched again with the full window only where it beats the
+best so far) with a transposition table (at the start of each trick, keyed by the
 cards left, which fix the hands, with the seat to lead, the trump, the duty to lead a trump and
 the seats that took a trick; each entry a lower and an upper bound and the best move in one int)
 and move ordering (the table's best move, then a rule of thumb built from card masks). The rules
@@ -428,7 +430,18 @@ class Solver:
         acts = self.buffers[self.left]
         for i in range(self._ordered(first, acts)):
             a = acts[i]
-            v = self._child(a, alpha, beta)
+            if i and beta - alpha > 1:
+                # a null window first: does this move beat the best so far?
+                if maximise:
+                    v = self._child(a, alpha, alpha + 1)
+                    if alpha < v < beta:
+                        v = self._child(a, v - 1, beta)
+                else:
+                    v = self._child(a, beta - 1, beta)
+                    if alpha < v < beta:
+                        v = self._child(a, alpha, v + 1)
+            else:
+                v = self._child(a, alpha, beta)
             if maximise:
                 if v > best_value:
                     best_value = v
