@@ -6,6 +6,7 @@ the legal moves, who holds what, what each seat sees and the deal's outcome.
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -16,7 +17,8 @@ from thousand.engine.deal import Deal
 from thousand.engine.dealing import Dealt
 from thousand.engine.scoring import score, sitter_score
 from thousand.engine.views import view
-from thousand.rules import Rules, template_rules
+from thousand.rules import TEMPLATES, Rules, template_rules
+from thousand.rules.layout import Layout
 
 from .positions import played
 
@@ -186,6 +188,25 @@ def test_draw_stock_trump_from_the_face_up_card_free_play_and_draws() -> None:
     assert state.hands[0] & cards("Kh") and state.hands[1] & cards("9h")
     assert len(state.stock) == 4
     assert [h.bit_count() for h in state.hands] == [9, 9]
+
+
+@pytest.mark.parametrize("name", TEMPLATES)
+def test_the_layout_counts_the_tricks_played_while_the_stock_lasts(name: str) -> None:
+    """``Layout.stock_tricks`` (what the bots read voids by) is what the engine plays: the first
+    that many tricks have a stock to draw from, no later trick has one."""
+    rules = template_rules(name)
+    expected = Layout.of(rules).stock_tricks
+    assert expected == (3 if name == "two-player-a" else 0)
+    rng = random.Random(7)
+    for dealer in range(rules.players_count):
+        d = DealState.shuffled(rules, dealer, rng).core()
+        stocked: list[bool] = []
+        while d.phase is not Phase.DONE:
+            if d.phase is Phase.PLAY and not d.trick:
+                stocked.append(bool(d.stock))
+            d.apply(rng.choice(d.legal_actions()))
+        if stocked:
+            assert stocked == [t < expected for t in range(len(stocked))]
 
 
 def test_draw_stock_one_pass_with_no_bid_redeals() -> None:

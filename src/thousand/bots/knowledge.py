@@ -41,7 +41,7 @@ def voids(view: SeatView) -> list[int]:
     out = [0] * view.seats
     rules = view.rules
     face_down = {a - CRAWL for _, a in view.plays if CRAWL <= a < ANNOUNCE}
-    free = Layout.of(rules).stock_size // max(1, len(view.active))  # tricks with the stock
+    free = Layout.of(rules).stock_tricks
     tricks = zip(tricks_in_play_order(view), trick_trumps(view), strict=True)
     for t, (trick, trump) in enumerate(tricks):
         if t < free:

@@ -105,6 +105,12 @@ class Layout:
         return self.players - (1 if self.dealer_sits_out else 0)
 
     @property
+    def stock_tricks(self) -> int:
+        """draw-stock: how many tricks, from the first, are played while the stock lasts (after
+        each, every active seat draws a card); any card may be played to them. 0 elsewhere."""
+        return self.stock_size // self.active
+
+    @property
     def left_over(self) -> int:
         """The cards that no hand and no talon takes: the stock, or the cards set aside
         (negative where the hands and talons would need more than the deck)."""
