@@ -1,0 +1,94 @@
+"""benchmarks/arena_join.py: arena results joined give the arena's own figures (no timing is
+asserted)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from thousand.bots.arena import ArenaConfig, mean_ci, run_arena
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = str(ROOT / "benchmarks" / "arena_join.py")
+
+
+def joined(tmp_path: Path, *results: Path | str) -> dict[str, Any]:
+    out = tmp_path / "joined.json"
+    plot = tmp_path / "joined.png"
+    subprocess.run(
+        [sys.executable, SCRIPT, *map(str, results), "--json", str(out), "--plot", str(plot)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    assert plot.read_bytes().startswith(b"\x89PNG")
+    result: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    return result
+
+
+def write(path: Path, result: dict[str, Any]) -> Path:
+    path.write_text(json.dumps(result), encoding="utf-8")
+    return path
+
+
+def without_timing(bot: dict[str, Any]) -> dict[str, Any]:
+    skip = ("ms_per_decision", "points_per_deal", "points_per_deal_ci95")
+    return {k: v for k, v in bot.items() if k not in skip}
+
+
+def test_one_result_joined_is_the_result(tmp_path: Path) -> None:
+    result = run_arena(ArenaConfig(bots=("medium", "easy"), deals=4, seed=3), workers=1)
+    one = joined(tmp_path, write(tmp_path / "a.json", result))
+    assert one["per_deal_set"] == result["per_deal_set"]
+    # the rows are rounded to 4 places, so the intervals worked out from them may differ in the last
+    mine, theirs = one["paired_difference"], result["paired_difference"]
+    assert mine["points_per_deal"] == pytest.approx(theirs["points_per_deal"], abs=2e-4)
+    assert mine["ci95"] == pytest.approx(theirs["ci95"], abs=2e-4)
+    assert [without_timing(b) for b in one["bots"]] == [without_timing(b) for b in result["bots"]]
+    for bot, other in zip(one["bots"], result["bots"], strict=True):
+        assert bot["points_per_deal"] == pytest.approx(other["points_per_deal"], abs=2e-4)
+        assert bot["points_per_deal_ci95"] == pytest.approx(other["points_per_deal_ci95"], abs=2e-4)
+
+
+def test_a_folder_of_runs_joins_their_deal_sets_and_counts(tmp_path: Path) -> None:
+    folder = tmp_path / "runs"
+    folder.mkdir()
+    runs = [
+        run_arena(ArenaConfig(bots=("medium", "easy"), deals=2, seed=s), workers=1) for s in (1, 2)
+    ]
+    for s, run in zip((1, 2), runs, strict=True):
+        write(folder / f"seed-{s}.json", run)
+    both = joined(tmp_path, folder)
+    rows = runs[0]["per_deal_set"] + runs[1]["per_deal_set"]
+    assert both["per_deal_set"] == rows
+    assert both["config"]["deal_sets"] == 4 and both["config"]["seeds"] == [1, 2]
+    m, lo, hi = mean_ci([r[0] - r[1] for r in rows])
+    assert both["paired_difference"]["points_per_deal"] == pytest.approx(m, abs=1e-4)
+    assert both["paired_difference"]["ci95"] == pytest.approx([lo, hi], abs=1e-4)
+    for b, bot in enumerate(both["bots"]):
+        made = sum(r["bots"][b]["made"] for r in runs)
+        failed = sum(r["bots"][b]["failed"] for r in runs)
+        assert bot["made"] == made and bot["failed"] == failed
+        assert bot["make_rate"] == pytest.approx(made / (made + failed), abs=1e-4)
+
+
+def test_results_of_other_bots_are_refused(tmp_path: Path) -> None:
+    a = run_arena(ArenaConfig(bots=("medium", "easy"), deals=1, seed=1), workers=1)
+    b = run_arena(ArenaConfig(bots=("easy", "medium"), deals=1, seed=1), workers=1)
+    done = subprocess.run(
+        [
+            sys.executable,
+            SCRIPT,
+            str(write(tmp_path / "a.json", a)),
+            str(write(tmp_path / "b.json", b)),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode != 0 and "different bots" in done.stderr
