@@ -8,8 +8,9 @@ Each argument is a ``thousand arena --out`` result, or a folder of them (every `
 it). Run the arena one deal-set per seed (``--deals 1 --seed S``) so that every finished run
 counts where the time runs out, then join: the deal-sets of all the runs, each bot's points per
 deal and the paired difference with their 95% intervals over all of them (as the arena gives
-them), the counts summed and the rates worked out again from the sums. The pass rate is the
-mean of the runs' rates weighted by their deal-sets (a result keeps the rate, not the turns).
+them), the counts summed and the rates worked out again from the sums. A pass rate needs the
+auction turns and passes that results keep since 2026-12-02: where a run lacks them, the joined
+pass rate is None.
 ``--plot`` draws the arena's chart of the joined result.
 """
 
@@ -27,6 +28,8 @@ from thousand.bots.plot import arena_png
 
 #: the counts a result keeps per bot, summed over the runs
 COUNTS = ("declared", "made", "failed", "written_off", "bid_contracts_played", "decisions")
+#: the auction's counts, which results before 2026-12-02 lack
+AUCTION = ("auction_turns", "passes")
 
 
 def load(paths: list[str]) -> list[dict[str, Any]]:
@@ -74,8 +77,9 @@ def join(runs: list[dict[str, Any]]) -> dict[str, Any]:
         forced = sum(round((e["forced_share"] or 0) * e["declared"]) for e in entries)
         contracts = sum(round((e["mean_contract"] or 0) * e["declared"]) for e in entries)
         seconds = sum((e["ms_per_decision"] or 0) * e["decisions"] / 1000 for e in entries)
-        weights = [len(run["per_deal_set"]) for run in runs]
-        passes = sum((e["pass_rate"] or 0) * w for e, w in zip(entries, weights, strict=True))
+        auction = all(k in e for e in entries for k in AUCTION)
+        turns = sum(e["auction_turns"] for e in entries) if auction else 0
+        passes = sum(e["passes"] for e in entries) if auction else 0
         m, lo, hi = mean_ci([row[b] for row in rows])
         bots.append(
             {
@@ -83,9 +87,10 @@ def join(runs: list[dict[str, Any]]) -> dict[str, Any]:
                 "points_per_deal": _num(m),
                 "points_per_deal_ci95": [_num(lo), _num(hi)],
                 **sums,
+                **({"auction_turns": turns, "passes": passes} if auction else {}),
                 "make_rate": _rate(sums["made"], sums["made"] + sums["failed"]),
                 "bid_make_rate": _rate(bid_made, sums["bid_contracts_played"]),
-                "pass_rate": _rate(passes, sum(weights)),
+                "pass_rate": _rate(passes, turns),
                 "forced_share": _rate(forced, sums["declared"]),
                 "mean_contract": _rate(contracts, sums["declared"]),
                 "ms_per_decision": _rate(1000 * seconds, sums["decisions"]),

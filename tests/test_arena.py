@@ -305,6 +305,7 @@ def test_the_auction_is_counted_per_bot() -> None:
             forced[seating[outcome.declarer]] += outcome.declarer not in chose
     for b, entry in enumerate(result["bots"]):
         assert turns[b] > 0
+        assert (entry["auction_turns"], entry["passes"]) == (turns[b], passes[b])
         assert entry["pass_rate"] == pytest.approx(passes[b] / turns[b], abs=1e-4)
         assert entry["mean_contract"] == pytest.approx(contracts[b] / declared[b], abs=1e-4)
         assert entry["forced_share"] == pytest.approx(forced[b] / declared[b], abs=1e-4)

@@ -92,3 +92,15 @@ def test_results_of_other_bots_are_refused(tmp_path: Path) -> None:
         timeout=120,
     )
     assert done.returncode != 0 and "different bots" in done.stderr
+
+
+def test_a_result_without_auction_counts_leaves_the_pass_rate_unknown(tmp_path: Path) -> None:
+    result = run_arena(ArenaConfig(bots=("medium", "easy"), deals=1, seed=4), workers=1)
+    older = json.loads(json.dumps(result))
+    for bot in older["bots"]:
+        del bot["auction_turns"], bot["passes"]
+    both = joined(tmp_path, write(tmp_path / "a.json", result), write(tmp_path / "b.json", older))
+    assert [b["pass_rate"] for b in both["bots"]] == [None, None]
+    assert all("passes" not in b for b in both["bots"])
+    one = joined(tmp_path, tmp_path / "a.json")
+    assert [b["pass_rate"] for b in one["bots"]] == [b["pass_rate"] for b in result["bots"]]

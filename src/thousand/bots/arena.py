@@ -248,6 +248,8 @@ def summarize(
             "make_rate": _num(made / played) if played else None,
             "bid_contracts_played": bid_played,
             "bid_make_rate": _num(bid_made / bid_played) if bid_played else None,
+            "auction_turns": turns,
+            "passes": passes,
             "pass_rate": _num(passes / turns) if turns else None,
             "forced_share": _num(forced / declared) if declared else None,
             "mean_contract": _num(contracts / declared) if declared else None,
