@@ -8,9 +8,9 @@ Each argument is a ``thousand arena --out`` result, or a folder of them (every `
 it). Run the arena one deal-set per seed (``--deals 1 --seed S``) so that every finished run
 counts where the time runs out, then join: the deal-sets of all the runs, each bot's points per
 deal and the paired difference with their 95% intervals over all of them (as the arena gives
-them), the counts summed and the rates worked out again from the sums. A pass rate needs the
-auction turns and passes that results keep since 2026-12-02: where a run lacks them, the joined
-pass rate is None.
+them), the counts summed and the rates worked out again from the sums. A count or rate that
+some run lacks (an older result: the auction turns and passes are kept since 2026-12-02) is
+None in the join.
 ``--plot`` draws the arena's chart of the joined result.
 """
 
@@ -58,28 +58,38 @@ def _num(x: float) -> float | None:
     return None if math.isnan(x) else round(x, 4)
 
 
-def _rate(numerator: float, denominator: float) -> float | None:
-    return _num(numerator / denominator) if denominator else None
+def _rate(numerator: float | None, denominator: float | None) -> float | None:
+    if numerator is None or not denominator:
+        return None
+    return _num(numerator / denominator)
+
+
+def _total(entries: list[dict[str, Any]], key: str) -> int | None:
+    """The sum of a count over the runs; None where a run (an older result) lacks it."""
+    if any(e.get(key) is None for e in entries):
+        return None
+    return sum(int(e[key]) for e in entries)
+
+
+def _recovered(entries: list[dict[str, Any]], rate: str, denominator: str) -> float | None:
+    """The count a rate was worked out from (the rate times its denominator), summed over the
+    runs; None where a run lacks either."""
+    if any(rate not in e or e.get(denominator) is None for e in entries):
+        return None
+    return float(sum(round((e[rate] or 0) * e[denominator]) for e in entries))
 
 
 def join(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    """The runs as one arena result."""
+    """The runs as one arena result. A count or rate that some run (an older result) lacks is
+    None in the join."""
     first = runs[0]["config"]
     rows = [row for run in runs for row in run["per_deal_set"]]
     bots = []
     for b, name in enumerate(first["bots"]):
         entries = [run["bots"][b] for run in runs]
-        sums = {k: sum(e[k] for e in entries) for k in COUNTS}
-        # a rate times its denominator gives back the count it was worked out from
-        bid_made = sum(
-            round((e["bid_make_rate"] or 0) * e["bid_contracts_played"]) for e in entries
-        )
-        forced = sum(round((e["forced_share"] or 0) * e["declared"]) for e in entries)
-        contracts = sum(round((e["mean_contract"] or 0) * e["declared"]) for e in entries)
-        seconds = sum((e["ms_per_decision"] or 0) * e["decisions"] / 1000 for e in entries)
-        auction = all(k in e for e in entries for k in AUCTION)
-        turns = sum(e["auction_turns"] for e in entries) if auction else 0
-        passes = sum(e["passes"] for e in entries) if auction else 0
+        sums = {k: _total(entries, k) for k in (*COUNTS, *AUCTION)}
+        made, failed, declared = sums["made"], sums["failed"], sums["declared"]
+        ms = _recovered(entries, "ms_per_decision", "decisions")
         m, lo, hi = mean_ci([row[b] for row in rows])
         bots.append(
             {
@@ -87,13 +97,15 @@ def join(runs: list[dict[str, Any]]) -> dict[str, Any]:
                 "points_per_deal": _num(m),
                 "points_per_deal_ci95": [_num(lo), _num(hi)],
                 **sums,
-                **({"auction_turns": turns, "passes": passes} if auction else {}),
-                "make_rate": _rate(sums["made"], sums["made"] + sums["failed"]),
-                "bid_make_rate": _rate(bid_made, sums["bid_contracts_played"]),
-                "pass_rate": _rate(passes, turns),
-                "forced_share": _rate(forced, sums["declared"]),
-                "mean_contract": _rate(contracts, sums["declared"]),
-                "ms_per_decision": _rate(1000 * seconds, sums["decisions"]),
+                "make_rate": _rate(made, None if failed is None else (made or 0) + failed),
+                "bid_make_rate": _rate(
+                    _recovered(entries, "bid_make_rate", "bid_contracts_played"),
+                    sums["bid_contracts_played"],
+                ),
+                "pass_rate": _rate(sums["passes"], sums["auction_turns"]),
+                "forced_share": _rate(_recovered(entries, "forced_share", "declared"), declared),
+                "mean_contract": _rate(_recovered(entries, "mean_contract", "declared"), declared),
+                "ms_per_decision": _rate(ms, sums["decisions"]),
             }
         )
     result: dict[str, Any] = {

@@ -101,6 +101,6 @@ def test_a_result_without_auction_counts_leaves_the_pass_rate_unknown(tmp_path: 
         del bot["auction_turns"], bot["passes"]
     both = joined(tmp_path, write(tmp_path / "a.json", result), write(tmp_path / "b.json", older))
     assert [b["pass_rate"] for b in both["bots"]] == [None, None]
-    assert all("passes" not in b for b in both["bots"])
+    assert all(b["passes"] is None for b in both["bots"])
     one = joined(tmp_path, tmp_path / "a.json")
     assert [b["pass_rate"] for b in one["bots"]] == [b["pass_rate"] for b in result["bots"]]
