@@ -36,7 +36,9 @@ def write(path: Path, result: dict[str, Any]) -> Path:
     return path
 
 
-def without_timing(bot: dict[str, Any]) -> dict[str, Any]:
+def exact(bot: dict[str, Any]) -> dict[str, Any]:
+    """A bot's figures that a join gives back exactly: its counts and rates, not its timing
+    nor the figures worked out from rounded rows."""
     skip = ("ms_per_decision", "points_per_deal", "points_per_deal_ci95")
     return {k: v for k, v in bot.items() if k not in skip}
 
@@ -45,11 +47,11 @@ def test_one_result_joined_is_the_result(tmp_path: Path) -> None:
     result = run_arena(ArenaConfig(bots=("medium", "easy"), deals=4, seed=3), workers=1)
     one = joined(tmp_path, write(tmp_path / "a.json", result))
     assert one["per_deal_set"] == result["per_deal_set"]
-    # the rows are rounded to 4 places, so the intervals worked out from them may differ in the last
+    # the rows are rounded to 4 places, so figures worked out again from them may differ in the last
     mine, theirs = one["paired_difference"], result["paired_difference"]
     assert mine["points_per_deal"] == pytest.approx(theirs["points_per_deal"], abs=2e-4)
     assert mine["ci95"] == pytest.approx(theirs["ci95"], abs=2e-4)
-    assert [without_timing(b) for b in one["bots"]] == [without_timing(b) for b in result["bots"]]
+    assert [exact(b) for b in one["bots"]] == [exact(b) for b in result["bots"]]
     for bot, other in zip(one["bots"], result["bots"], strict=True):
         assert bot["points_per_deal"] == pytest.approx(other["points_per_deal"], abs=2e-4)
         assert bot["points_per_deal_ci95"] == pytest.approx(other["points_per_deal_ci95"], abs=2e-4)
