@@ -68,6 +68,22 @@ def test_bids_a_strong_hand_and_passes_a_weak_one() -> None:
     assert bot.choose(view(weak, 1)) == PASS
 
 
+@pytest.mark.parametrize("template", ["russian", "tysiac", "estonian"])
+def test_the_bid_limit_is_the_highest_amount_the_bid_share_allows(template: str) -> None:
+    """bid_limit(hand) is the bid share's rule turned round: 60% of the drawn talons make the
+    hand worth its limit plus 5, and fewer than 60% make it worth one point more."""
+    bot = HeuristicBot()
+    rules = template_rules(template)
+    for seed in range(40):
+        state = DealState.shuffled(rules, 0, random.Random(seed))
+        seat = state.to_act
+        assert seat is not None
+        v = view(state, seat)
+        assert v.hand is not None
+        limit = bot.bid_limit(v.hand, rules, len(v.active) - 1)
+        assert bot.bid_share(v, limit) >= 0.6 > bot.bid_share(v, limit + 1)
+
+
 def test_the_estimate_counts_aces_tens_and_marriages() -> None:
     plain = hand_estimate(cards("Ac Tc Ad 9d Jd 9s Js Qs"), RUSSIAN)
     married = hand_estimate(cards("Ac Tc Ad Kh Qh 9s Js Qs"), RUSSIAN)

@@ -9,10 +9,12 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.positions import cards
 from thousand.bots import make_bot
 from thousand.bots.heuristic import HeuristicBot
 from thousand.bots.levels import VARIANTS
 from thousand.bots.pimc import (
+    DEFENDER_POINTS,
     EXACT_BELOW,
     POLICY_MATCH,
     PimcBot,
@@ -22,9 +24,10 @@ from thousand.bots.pimc import (
 )
 from thousand.bots.sampler import Sampler
 from thousand.bots.solver import OutOfNodes, Solver, declarer_side
-from thousand.engine import Game
+from thousand.engine import DealState, Game
+from thousand.engine.actions import PASS, bid
 from thousand.engine.deal import Deal, Phase
-from thousand.engine.views import SeatView, game_view
+from thousand.engine.views import SeatView, game_view, view
 from thousand.rules import TEMPLATES, template_rules
 
 PIMC_TEMPLATES = [t for t in TEMPLATES if pimc_layout(template_rules(t))]
@@ -48,6 +51,10 @@ def test_the_variants_switch_one_part_off() -> None:
     assert not off["expert-no-policy"].policy
     assert off["expert-no-tiebreak"].tiebreak == 0
     assert off["expert-12-samples"].samples == 12
+    assert not expert.by_points
+    assert off["expert-by-points"].by_points
+    assert off["expert-by-points"].defender_points == DEFENDER_POINTS
+    assert off["expert-by-points-35"].defender_points == 35
 
 
 def _decisions(template: str, seed: int) -> Iterator[tuple[SeatView, Deal]]:
@@ -145,12 +152,14 @@ def test_the_tiebreak_plays_the_card_worth_most_among_the_tied() -> None:
     assert checked >= 6
 
 
+@pytest.mark.parametrize("by_points", [False, True], ids=["by-share", "by-points"])
 @pytest.mark.parametrize("template", TEMPLATES)
-def test_expert_with_every_part_plays_every_template(template: str) -> None:
-    """Every part on (inference from bids and plays, the tiebreak), small: only legal moves."""
+def test_expert_with_every_part_plays_every_template(template: str, by_points: bool) -> None:
+    """Every part on (inference from bids and plays, the tiebreak; and the auction by points
+    or by share), small: only legal moves."""
     rules = template_rules(template)
     bots = [
-        make_expert(s, samples=3, tiebreak=2, node_budget=20_000)
+        make_expert(s, samples=3, tiebreak=2, node_budget=20_000, by_points=by_points)
         for s in range(rules.players_count)
     ]
     game = Game.start(rules).shuffle_and_deal(random.Random(template))
@@ -193,3 +202,46 @@ def test_the_node_budget_bounds_every_decision(phase: Phase) -> None:
             assert bot._spent <= budget + 1
             seen += bot._spent > budget // 2
     assert seen >= 3
+
+
+def _auction(hands: tuple[str, str, str], talon: str) -> tuple[SeatView, Deal]:
+    """Forehand's (seat 1's) first turn of a russian auction dealt by seat 0, and the deal."""
+    state = DealState.new(template_rules("russian"), 0, [cards(h) for h in hands], cards(talon))
+    return view(state, 1), state.core()
+
+
+def test_bidding_by_points_reckons_the_lead_the_auction_leaves() -> None:
+    """Seat 1's lead over the mean of the others, with 20 points a defender. Each seat bids up
+    to its hand's bid limit: 10 for the nines and jacks, 109 for the spades, 209 for the
+    hearts."""
+    hearts = "Ah Th Kh Qh Ad Td Ac"
+    spades = "Tc As Ts Kc Ks Qs Qd"
+    junk = "9c Jc 9d Jd 9h Jh Qc"
+    talon = "9s Js Kd"
+    limit = HeuristicBot().bid_limit
+    rules = template_rules("russian")
+    assert [limit(cards(h), rules, 2) for h in (junk, spades, hearts)] == [10, 109, 209]
+    bot = PimcBot(1, samples=4, by_points=True, defender_points=20)
+    # Passing, seat 2's hearts take 100 and make it: 20 - (100 + 20) / 2. Bidding 100, seat 1
+    # is outbid at 105 and stops (110 is above its limit); seat 2 makes 105.
+    v, d = _auction((junk, spades, hearts), talon)
+    assert bot._lead_after(v, d, PASS) == (-40, False)
+    assert bot._lead_after(v, d, bid(100)) == (-42.5, False)
+    # Passing, seat 2 passes too and the dealer is forced to 100, which its spades make (with
+    # the talon's king of diamonds). Bidding, the dealer goes to 105, seat 1 to 110, and seat 1
+    # makes it: 110 - 20.
+    v, d = _auction((spades, hearts, junk), talon)
+    assert bot._lead_after(v, d, PASS) == (-40, False)
+    assert bot._lead_after(v, d, bid(100)) == (90, True)
+
+
+def test_bidding_by_points_bids_a_strong_hand_and_passes_a_weak_one() -> None:
+    bot = PimcBot(2, samples=4, by_points=True)
+    v, _ = _auction(
+        ("9c Jc 9d Jd 9h Jh Qc", "Ah Th Kh Qh Ad Td Ac", "Tc As Ts Kc Ks Qs Qd"), "9s Js Kd"
+    )
+    assert (bot.choose(v), bot.why.kind) == (bid(100), "bid")
+    v, _ = _auction(
+        ("Ah Th Kh Qh Ad Td Ac", "9c Jc 9d Jd 9h Jh Qc", "Tc As Ts Kc Ks Qs Qd"), "9s Js Kd"
+    )
+    assert (bot.choose(v), bot.why.kind) == (PASS, "pass")

@@ -10,6 +10,7 @@ works.
 
 from __future__ import annotations
 
+import math
 import random
 
 from ..cards import (
@@ -244,6 +245,16 @@ class HeuristicBot:
             for t in talons(hand, rules, TALONS)
         ]
         return sum(1 for w in worth if w >= amount + BID_MARGIN) / len(worth)
+
+    def bid_limit(self, hand: int, rules: Rules, passes: int) -> int:
+        """The highest amount ``hand`` bids to by :meth:`bid_share`'s reckoning: at least
+        :data:`BID_CONFIDENCE` of the drawn talons make it worth that amount plus
+        :data:`BID_MARGIN`."""
+        worth = sorted(
+            hand_estimate(self.kept_hand(hand | t, rules, passes), rules)
+            for t in talons(hand, rules, TALONS)
+        )
+        return worth[len(worth) - math.ceil(BID_CONFIDENCE * len(worth))] - BID_MARGIN
 
     def bid(self, view: SeatView) -> int:
         actions = view.legal_actions

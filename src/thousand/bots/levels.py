@@ -26,6 +26,8 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "expert-no-tiebreak": partial(make_expert, tiebreak=0),
     "expert-no-policy": partial(make_expert, policy=False),
     "expert-12-samples": partial(make_expert, samples=12),
+    "expert-by-points": partial(make_expert, by_points=True),
+    "expert-by-points-35": partial(make_expert, by_points=True, defender_points=35),
 }
 """The expert with one part switched off, for the arena's ablation (never a table's level)."""
 

@@ -74,6 +74,9 @@ REACH = 40
 POLICY_DRAWS = 2
 #: The chance the model of another seat's play gives the card the heuristic bot would play.
 POLICY_MATCH = 0.8
+#: What a defender scores in a deal, on average, in the auction's reckoning by points
+#: (:meth:`PimcBot._bid_by_points`).
+DEFENDER_POINTS = 20
 #: How far above its hand's worth a seat may have bid before expert's inference rejects a sample.
 BID_SLACK = 35
 
@@ -183,6 +186,8 @@ class PimcBot:
         extra_samples: int = 0,
         tiebreak: int = 0,
         policy: bool = False,
+        by_points: bool = False,
+        defender_points: int = 20,
     ) -> None:
         self.seed = seed
         self.samples = samples
@@ -198,6 +203,12 @@ class PimcBot:
         #: in the play, weigh the sampled deals by how likely the other seats' cards played so
         #: far were under a model of their play: see :meth:`_weighed`
         self.policy = policy
+        #: in the auction, bid or pass by the points each leaves this seat ahead of the others
+        #: (:meth:`_bid_by_points`), not by the share of samples that make the bid
+        self.by_points = by_points
+        self.defender_points = defender_points
+        #: the bid limits of the hands met in this auction decision's samples
+        self._limits: dict[int, int] = {}
         self._more: Callable[[], Deal | None] = lambda: None
         #: the most solver nodes one decision may search (it stops drawing samples then); a
         #: count, not a clock, so that a seed still fixes every choice
@@ -420,6 +431,8 @@ class PimcBot:
         if not bids:
             return fallback
         lowest = bids[0] - BID
+        if self.by_points and by_points_applies(view) and PASS in view.legal_actions:
+            return self._bid_by_points(view, deals, bids[0], fallback)
         share = self._make_share(deals, lambda d: _take(d, me, lowest, self.heuristic), lowest)
         if share is None:
             return fallback
@@ -429,6 +442,74 @@ class PimcBot:
             return bids[0]
         self.why = Why("pass", count, made, lowest)
         return PASS
+
+    def _bid_by_points(self, view: SeatView, deals: list[Deal], bid: int, fallback: int) -> int:
+        """Bid ``bid`` or pass, whichever leaves this seat more points ahead of the others on
+        average over the samples (:meth:`_lead_after`)."""
+        self._limits = {}
+        bid_lead = pass_lead = 0.0
+        count = made = 0
+        for d in deals:
+            if count and self._over():
+                break
+            try:
+                after_bid, makes = self._lead_after(view, d, bid)
+                after_pass, _ = self._lead_after(view, d, PASS)
+            except OutOfNodes:
+                break
+            count += 1
+            made += makes
+            bid_lead += after_bid
+            pass_lead += after_pass
+        if not count:
+            return fallback
+        amount = bid - BID
+        if bid_lead > pass_lead:
+            self.why = Why("bid", count, made, amount)
+            return bid
+        self.why = Why("pass", count, made, amount)
+        return PASS
+
+    def _lead_after(self, view: SeatView, d: Deal, first: int) -> tuple[float, bool]:
+        """How many points this seat ends the sampled deal ``d`` ahead of the mean of the other
+        active seats once it has taken ``first`` (a bid or a pass) and the auction has run on
+        to its end, and whether this seat declares and makes its contract.
+
+        The rest of the auction, this seat's later turns included: each seat bids the lowest it
+        may up to its hand's :meth:`~HeuristicBot.bid_limit` (the talon unknown to it, as to
+        every bidder) and passes after. The engine says who declares and at what (a forced bid
+        included). The declarer's contract is its bid, made or failed as the open-card solver
+        says; each defender scores :data:`DEFENDER_POINTS`; a deal nobody declares scores 0."""
+        me = view.seat
+        rules = view.rules
+        e = d.copy()
+        e.apply(first)
+        passes = len(e.active) - 1
+        while e.phase is Phase.AUCTION:
+            seat = e.to_act
+            legal = e.legal_actions()
+            bids = sorted(a for a in legal if is_bid(a) and a - BID <= NAMED_AMOUNT)
+            action = PASS
+            if PASS not in legal:
+                action = bids[0] if bids else legal[0]
+            elif bids:
+                hand = e.dealt[seat]
+                if hand not in self._limits:
+                    self._limits[hand] = self.heuristic.bid_limit(hand, rules, passes)
+                if bids[0] - BID <= self._limits[hand]:
+                    action = bids[0]
+            e.apply(action)
+        declarer = e.declarer
+        if declarer < 0 or e.named:
+            return 0.0, False
+        amount = e.bid
+        made = self._makes(_take(d, declarer, amount, self.heuristic), amount)
+        stake = amount if made else -amount
+        others = passes
+        defender = self.defender_points
+        if declarer == me:
+            return stake - defender, made
+        return defender - (stake + defender * (others - 1)) / others, False
 
     def _make_share(
         self, deals: list[Deal], setup: Callable[[Deal], Deal], amount: int
@@ -625,6 +706,13 @@ def bid_confidence(view: SeatView, confidence: float) -> float:
     return confidence
 
 
+def by_points_applies(view: SeatView) -> bool:
+    """Whether the auction may be decided by points (:meth:`PimcBot._bid_by_points`): a talon
+    to take and every seat for itself."""
+    rules = view.rules
+    return Layout.of(rules).talon_size > 0 and rules.players_partnerships == "none"
+
+
 def _others_played(view: SeatView) -> bool:
     """Whether another seat has played a card in this deal (there is a play to weigh)."""
     return any(seat != view.seat for seat, _ in view.plays)
@@ -733,6 +821,8 @@ def make_expert(
     samples: int = 32,
     tiebreak: int = EXPERT_TIEBREAK,
     policy: bool = True,
+    by_points: bool = False,
+    defender_points: int = 20,
     node_budget: int | None = None,
 ) -> PimcBot:
     """Level expert: up to 32 samples a decision within a node budget, inference from the
@@ -749,4 +839,6 @@ def make_expert(
         node_budget=node_budget,
         tiebreak=tiebreak,
         policy=policy,
+        by_points=by_points,
+        defender_points=defender_points,
     )
