@@ -187,7 +187,7 @@ class PimcBot:
         tiebreak: int = 0,
         policy: bool = False,
         by_points: bool = False,
-        defender_points: int = 20,
+        defender_points: int = DEFENDER_POINTS,
     ) -> None:
         self.seed = seed
         self.samples = samples
@@ -822,7 +822,7 @@ def make_expert(
     tiebreak: int = EXPERT_TIEBREAK,
     policy: bool = True,
     by_points: bool = False,
-    defender_points: int = 20,
+    defender_points: int = DEFENDER_POINTS,
     node_budget: int | None = None,
 ) -> PimcBot:
     """Level expert: up to 32 samples a decision within a node budget, inference from the
