@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
@@ -19,11 +20,18 @@ from thousand.bots.pimc import (
     POLICY_MATCH,
     PimcBot,
     make_expert,
+    own_score_counts,
     pimc_applies,
     pimc_layout,
 )
 from thousand.bots.sampler import Sampler
-from thousand.bots.solver import OutOfNodes, Solver, declarer_side
+from thousand.bots.solver import (
+    OutOfNodes,
+    Solver,
+    declarer_points,
+    declarer_side,
+    points_needed,
+)
 from thousand.engine import DealState, Game
 from thousand.engine.actions import PASS, bid
 from thousand.engine.deal import Deal, Phase
@@ -51,10 +59,15 @@ def test_the_variants_switch_one_part_off() -> None:
     assert not off["expert-no-policy"].policy
     assert off["expert-no-tiebreak"].tiebreak == 0
     assert off["expert-12-samples"].samples == 12
-    assert not expert.by_points
-    assert off["expert-by-points"].by_points
-    assert off["expert-by-points"].defender_points == DEFENDER_POINTS
+    assert expert.by_points and expert.own_points
+    assert expert.defender_points == DEFENDER_POINTS
+    assert not off["expert-by-share"].by_points
+    assert off["expert-by-share"].own_points
     assert off["expert-by-points-35"].defender_points == 35
+    assert not off["expert-no-own-points"].own_points
+    assert off["expert-no-own-points"].by_points
+    before = off["expert-before-own-points"]
+    assert not before.by_points and not before.own_points
 
 
 def _decisions(template: str, seed: int) -> Iterator[tuple[SeatView, Deal]]:
@@ -152,14 +165,111 @@ def test_the_tiebreak_plays_the_card_worth_most_among_the_tied() -> None:
     assert checked >= 6
 
 
-@pytest.mark.parametrize("by_points", [False, True], ids=["by-share", "by-points"])
+def _defender_decisions(seeds: range, late: bool) -> Iterator[tuple[SeatView, list[Deal]]]:
+    """A defender's choices in the play of russian deals that heuristic bots play, with three
+    samples each: in the late play (fewer than :data:`EXACT_BELOW` cards left) or the early."""
+    for seed in seeds:
+        for v, _ in _decisions("russian", seed):
+            if v.phase is not Phase.PLAY or not pimc_applies(v) or v.seat == v.declarer:
+                continue
+            sampler = Sampler(v, random.Random(seed))
+            deals = [d for d in (sampler.draw() for _ in range(3)) if d is not None]
+            left = sum(h.bit_count() for h in deals[0].hands)
+            if (left < EXACT_BELOW) == late:
+                yield v, deals
+
+
+def test_a_defender_plays_for_the_points_it_takes_itself() -> None:
+    """In the late play, a defender with ``own_points`` plays the card that fails the contract
+    in the most samples and, among those, takes itself the most points (the solver asked for
+    its gain alone); without, the one that holds the declarer to the fewest. The two differ."""
+    checked = differs = 0
+    for v, deals in _defender_decisions(range(80, 90), late=True):
+        assert v.seat is not None
+        own_scores = dict.fromkeys(v.legal_actions, 0)
+        side_scores = dict.fromkeys(v.legal_actions, 0)
+        for d in deals:
+            need = points_needed(d, d.contract) - declarer_points(d)
+            values = Solver(d).move_values()
+            own = Solver(d, side=(v.seat,)).move_values()
+            for a in v.legal_actions:
+                made = values[a] >= need
+                own_scores[a] += own[a] - 1000 * made
+                side_scores[a] -= 1000 * made + values[a]
+        fallback = v.legal_actions[0]
+        chosen = PimcBot(1, samples=3, own_points=True)._play(v, deals, fallback)
+        assert own_scores[chosen] == max(own_scores.values())
+        before = PimcBot(1, samples=3)._play(v, deals, fallback)
+        assert side_scores[before] == max(side_scores.values())
+        differs += own_scores[before] < max(own_scores.values())
+        checked += 1
+    assert checked >= 20
+    assert differs >= 2
+
+
+def test_a_defenders_tiebreak_counts_the_points_it_takes_itself() -> None:
+    """In the early play, a defender with ``own_points`` orders the cards that tie on
+    make-or-fail by the mean points it takes itself over the tiebreak's samples."""
+    checked = 0
+    for v, deals in _defender_decisions(range(40, 46), late=False):
+        assert v.seat is not None
+        if sum(h.bit_count() for h in deals[0].hands) > EXACT_BELOW + 2:
+            continue  # positions quick to solve
+        scores = dict.fromkeys(v.legal_actions, 0.0)
+        PimcBot(1, samples=3, tiebreak=3)._tiebreak(deals, scores, False, v.seat)
+        totals = dict.fromkeys(v.legal_actions, 0)
+        for d in deals:
+            for a, value in Solver(d, side=(v.seat,)).move_values().items():
+                totals[a] += value
+        chosen = max(scores, key=lambda a: scores[a])
+        assert totals[chosen] == max(totals.values())
+        checked += 1
+    assert checked >= 6
+
+
+@pytest.mark.parametrize(
+    ("template", "overrides", "total", "counts"),
+    [
+        ("russian", {}, 0, True),
+        ("tysiac", {}, 800, True),
+        ("tysiac", {}, 810, False),  # scoring.only_bids_above 800: it gains nothing
+        ("russian", {"scoring.pooled_defenders": True}, 0, False),
+        ("russian", {"scoring.declarer_gains": "score-plus-contract"}, 0, False),
+        ("four-player-a", {}, 0, False),  # partners
+    ],
+)
+def test_a_defenders_own_points_count_where_its_deal_score_is_its_own(
+    template: str, overrides: dict[str, object], total: int, counts: bool
+) -> None:
+    rules = template_rules(template).with_overrides(overrides)
+    game = Game.start(rules).shuffle_and_deal(random.Random(1))
+    v = game_view(game, 0)
+    assert v.match is not None
+    v = replace(v, match=replace(v.match, totals=(total,) * rules.players_count))
+    assert own_score_counts(v) is counts
+
+
+@pytest.mark.parametrize(
+    "by_points, own_points",
+    [(True, True), (False, False)],
+    ids=["by-points-own-points", "by-share-side-points"],
+)
 @pytest.mark.parametrize("template", TEMPLATES)
-def test_expert_with_every_part_plays_every_template(template: str, by_points: bool) -> None:
-    """Every part on (inference from bids and plays, the tiebreak; and the auction by points
-    or by share), small: only legal moves."""
+def test_expert_with_every_part_plays_every_template(
+    template: str, by_points: bool, own_points: bool
+) -> None:
+    """Every part on (inference from bids and plays, the tiebreak; the auction by points and
+    a defender's own points, or neither), small: only legal moves."""
     rules = template_rules(template)
     bots = [
-        make_expert(s, samples=3, tiebreak=2, node_budget=20_000, by_points=by_points)
+        make_expert(
+            s,
+            samples=3,
+            tiebreak=2,
+            node_budget=20_000,
+            by_points=by_points,
+            own_points=own_points,
+        )
         for s in range(rules.players_count)
     ]
     game = Game.start(rules).shuffle_and_deal(random.Random(template))
@@ -225,14 +335,14 @@ def test_bidding_by_points_reckons_the_lead_the_auction_leaves() -> None:
     # Passing, seat 2's hearts take 100 and make it: 20 - (100 + 20) / 2. Bidding 100, seat 1
     # is outbid at 105 and stops (110 is above its limit); seat 2 makes 105.
     v, d = _auction((junk, spades, hearts), talon)
-    assert bot._lead_after(v, d, PASS) == (-40, False)
-    assert bot._lead_after(v, d, bid(100)) == (-42.5, False)
+    assert bot._lead_after(v, d, PASS) == (-40, False, None)
+    assert bot._lead_after(v, d, bid(100)) == (-42.5, False, None)
     # Passing, seat 2 passes too and the dealer is forced to 100, which its spades make (with
     # the talon's king of diamonds). Bidding, the dealer goes to 105, seat 1 to 110, and seat 1
     # makes it: 110 - 20.
     v, d = _auction((spades, hearts, junk), talon)
-    assert bot._lead_after(v, d, PASS) == (-40, False)
-    assert bot._lead_after(v, d, bid(100)) == (90, True)
+    assert bot._lead_after(v, d, PASS) == (-40, False, None)
+    assert bot._lead_after(v, d, bid(100)) == (90, True, 110)
 
 
 def test_bidding_by_points_bids_a_strong_hand_and_passes_a_weak_one() -> None:

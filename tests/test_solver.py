@@ -16,6 +16,7 @@ from thousand.bots.solver import (
     points_needed,
     solve,
 )
+from thousand.cards import points_of
 from thousand.engine.actions import WRITE_OFF
 from thousand.engine.deal import Deal, Phase
 from thousand.engine.state import DealState
@@ -88,6 +89,45 @@ def test_value_of_each_card_equals_brute_force(template: str) -> None:
             e = d.copy()
             e.apply(a)
             assert have + v == brute(e)
+
+
+def seat_points(d: Deal, seat: int) -> int:
+    """What ``seat`` holds so far on its own: card points, its marriages, the last trick's
+    bonus once the deal is done."""
+    bonus = 0
+    if d.rules.play_last_trick_bonus and d.phase is Phase.DONE and d.completed:
+        bonus = d.rules.play_last_trick_bonus if d.completed[-1][2] == seat else 0
+    return points_of(d.won[seat]) + d.marriage_points(seat) + bonus
+
+
+def brute_seat(d: Deal, seat: int) -> int:
+    """``seat``'s own final raw points by plain minimax: it maximises them, every other seat
+    minimises them."""
+    if d.phase is Phase.DONE:
+        return seat_points(d, seat)
+    values = []
+    for a in d.legal_actions():
+        e = d.copy()
+        e.apply(a)
+        values.append(brute_seat(e, seat))
+    return max(values) if d.to_act == seat else min(values)
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_one_seats_own_gain_equals_brute_force(template: str) -> None:
+    """Asked for one seat's gain (``side``), the solver's value of each card is that seat's own
+    points against every other seat, declarer and partner included."""
+    rng = random.Random(template + "own")
+    for _ in range(4):
+        d = small_position(template, rng)
+        for seat in d.order:
+            have = seat_points(d, seat)
+            solver = Solver(d, side=(seat,))
+            assert have + solver.value() == brute_seat(d, seat)
+            for a, v in solver.move_values().items():
+                e = d.copy()
+                e.apply(a)
+                assert have + v == brute_seat(e, seat)
 
 
 @pytest.mark.parametrize("template", TEMPLATES)

@@ -26,8 +26,10 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "expert-no-tiebreak": partial(make_expert, tiebreak=0),
     "expert-no-policy": partial(make_expert, policy=False),
     "expert-12-samples": partial(make_expert, samples=12),
-    "expert-by-points": partial(make_expert, by_points=True),
-    "expert-by-points-35": partial(make_expert, by_points=True, defender_points=35),
+    "expert-by-share": partial(make_expert, by_points=False),
+    "expert-by-points-35": partial(make_expert, defender_points=35),
+    "expert-no-own-points": partial(make_expert, own_points=False),
+    "expert-before-own-points": partial(make_expert, by_points=False, own_points=False),
 }
 """The expert with one part switched off, for the arena's ablation (never a table's level)."""
 

@@ -7,8 +7,9 @@ decided by simulation too: on each sample the bot plays out "I take the contract
 open-card result. Ties (common when every sample agrees the contract is made, or lost) go to
 the heuristic bot's choice. Expert draws more samples and infers from the bidding (a sample in
 which a seat bid far more than its hand is worth is drawn again) and from the play (samples are
-kept by how likely the other seats' cards played were under a model of their play), breaks the
-early play's ties by points, and stops at a budget of solver nodes.
+kept by how likely the other seats' cards played were under a model of their play), bids or
+passes by the points each choice leaves it ahead, breaks the early play's ties by points,
+plays, as a defender, for the points it takes itself, and stops at a budget of solver nodes.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from ..engine.actions import (
 )
 from ..engine.contra import factor
 from ..engine.deal import Deal, Phase
+from ..engine.match import defender_gains
 from ..engine.state import DealState
 from ..engine.views import SeatView
 from ..engine.views import view as seat_view
@@ -188,6 +190,7 @@ class PimcBot:
         policy: bool = False,
         by_points: bool = False,
         defender_points: int = DEFENDER_POINTS,
+        own_points: bool = False,
     ) -> None:
         self.seed = seed
         self.samples = samples
@@ -207,6 +210,10 @@ class PimcBot:
         #: (:meth:`_bid_by_points`), not by the share of samples that make the bid
         self.by_points = by_points
         self.defender_points = defender_points
+        #: in the play, a defender tells apart the cards that tie on make-or-fail by the points
+        #: it takes itself (its own deal score), not by the points the declarer is held to:
+        #: see :meth:`_own_values`
+        self.own_points = own_points
         #: the bid limits of the hands met in this auction decision's samples
         self._limits: dict[int, int] = {}
         self._more: Callable[[], Deal | None] = lambda: None
@@ -356,20 +363,26 @@ class PimcBot:
 
     def _play(self, view: SeatView, deals: list[Deal], fallback: int) -> int:
         me = view.seat
+        assert me is not None
         scores: dict[int, float] = {a: 0.0 for a in view.legal_actions}
         makes = dict.fromkeys(view.legal_actions, 0)
         declarer = False
         used = 0
         cards_left = sum(h.bit_count() for h in deals[0].hands)
+        exact = cards_left < EXACT_BELOW
+        own = self.own_points and view.declarer != me and own_score_counts(view)
         for i, d in enumerate(deals):
             if i and self._over():
                 break
             solver = self._solver(d)
             need = points_needed(d, d.contract) - declarer_points(d)
             declarer = me in declarer_side(d)  # the declarer's partner plays for it
+            mine: dict[int, int] = {}
             try:
-                if cards_left < EXACT_BELOW:
+                if exact:
                     values = solver.move_values()
+                    if own and not declarer:
+                        mine = self._own_values(d, me)
                 else:
                     values = {a: 1000 * m for a, m in solver.move_makes(need).items()}
             except OutOfNodes:
@@ -378,25 +391,31 @@ class PimcBot:
                 self._spent += solver.nodes
             used += 1
             for a, v in values.items():
-                made = v >= need if cards_left < EXACT_BELOW else v > 0
+                made = v >= need if exact else v > 0
                 makes[a] += made
-                score = 1000 * made + v if cards_left < EXACT_BELOW else v
+                if mine:
+                    scores[a] += mine[a] - 1000 * made
+                    continue
+                score = 1000 * made + v if exact else v
                 scores[a] += score if declarer else -score
         if not used:
             return fallback
-        if self.tiebreak and cards_left >= EXACT_BELOW:
-            self._tiebreak(deals[:used], scores, declarer)
+        if self.tiebreak and not exact:
+            self._tiebreak(deals[:used], scores, declarer, me if own else None)
         chosen = _best(scores, fallback)
         won = makes.get(chosen, 0) if declarer else used - makes.get(chosen, 0)
         self.why = Why("play" if declarer else "defend", used, won, view.contract)
         return chosen
 
-    def _tiebreak(self, deals: list[Deal], scores: dict[int, float], declarer: bool) -> None:
+    def _tiebreak(
+        self, deals: list[Deal], scores: dict[int, float], declarer: bool, own: int | None = None
+    ) -> None:
         """Tell apart the cards that tie on how often the contract is made by the mean points
         they leave the declarer's side over the first :attr:`tiebreak` samples (more for the
         declarer, fewer for a defender): the make-or-fail share decides the declarer's score,
-        and the card points decide the defenders', so a tie is settled by them. The mean is
-        under 1000, so it orders only the cards that tied."""
+        and the card points decide the defenders', so a tie is settled by them. With ``own``
+        (a defender's seat), by the points that defender takes itself (:meth:`_own_values`).
+        The mean is under 1000, so it orders only the cards that tied."""
         top = max(scores.values())
         tied = [a for a, s in scores.items() if s >= top - 1e-9]
         if len(tied) < 2:
@@ -406,13 +425,17 @@ class PimcBot:
         for d in deals[: self.tiebreak]:
             if self._over():
                 break
-            solver = self._solver(d)
             try:
-                values = solver.move_values()
+                if own is not None:
+                    values = self._own_values(d, own)
+                else:
+                    solver = self._solver(d)
+                    try:
+                        values = solver.move_values()
+                    finally:
+                        self._spent += solver.nodes
             except OutOfNodes:
                 break
-            finally:
-                self._spent += solver.nodes
             count += 1
             for a in tied:
                 totals[a] += values[a]
@@ -420,7 +443,20 @@ class PimcBot:
             return
         for a in tied:
             mean = totals[a] / count
-            scores[a] += mean / 1000 if declarer else -mean / 1000
+            scores[a] += mean / 1000 if declarer or own is not None else -mean / 1000
+
+    def _own_values(self, d: Deal, seat: int) -> dict[int, int]:
+        """What defender ``seat`` itself still takes after each of its legal actions (card
+        points, the marriages it declares, the last trick's bonus) if every other seat plays to
+        keep it down: the solver asked for that seat's gain alone. A defender's deal score is
+        its own, so once the contract's fate is settled these points are what it plays for;
+        :class:`OutOfNodes` where the node budget runs out."""
+        left = None if self.node_budget is None else max(0, self.node_budget - self._spent)
+        solver = Solver(d, left, side=(seat,))
+        try:
+            return solver.move_values()
+        finally:
+            self._spent += solver.nodes
 
     # -- the auction --------------------------------------------------------------------------
 
@@ -447,14 +483,20 @@ class PimcBot:
         """Bid ``bid`` or pass, whichever leaves this seat more points ahead of the others on
         average over the samples (:meth:`_lead_after`)."""
         self._limits = {}
+        me = view.seat
+        assert me is not None
+        amount = bid - BID
         bid_lead = pass_lead = 0.0
         count = made = 0
         for d in deals:
             if count and self._over():
                 break
             try:
-                after_bid, makes = self._lead_after(view, d, bid)
-                after_pass, _ = self._lead_after(view, d, PASS)
+                after_bid, makes, declared = self._lead_after(view, d, bid)
+                after_pass, _, _ = self._lead_after(view, d, PASS)
+                if declared != amount:
+                    # the hint's count: the samples in which this seat makes the bid itself
+                    makes = self._makes(_take(d, me, amount, self.heuristic), amount)
             except OutOfNodes:
                 break
             count += 1
@@ -463,17 +505,17 @@ class PimcBot:
             pass_lead += after_pass
         if not count:
             return fallback
-        amount = bid - BID
         if bid_lead > pass_lead:
             self.why = Why("bid", count, made, amount)
             return bid
         self.why = Why("pass", count, made, amount)
         return PASS
 
-    def _lead_after(self, view: SeatView, d: Deal, first: int) -> tuple[float, bool]:
+    def _lead_after(self, view: SeatView, d: Deal, first: int) -> tuple[float, bool, int | None]:
         """How many points this seat ends the sampled deal ``d`` ahead of the mean of the other
         active seats once it has taken ``first`` (a bid or a pass) and the auction has run on
-        to its end, and whether this seat declares and makes its contract.
+        to its end; whether this seat declares and makes its contract; and the amount it
+        declares at (None where another seat declares, or nobody).
 
         The rest of the auction, this seat's later turns included: each seat bids the lowest it
         may up to its hand's :meth:`~HeuristicBot.bid_limit` (the talon unknown to it, as to
@@ -501,15 +543,15 @@ class PimcBot:
             e.apply(action)
         declarer = e.declarer
         if declarer < 0 or e.named:
-            return 0.0, False
+            return 0.0, False, None
         amount = e.bid
         made = self._makes(_take(d, declarer, amount, self.heuristic), amount)
         stake = amount if made else -amount
         others = passes
         defender = self.defender_points
         if declarer == me:
-            return stake - defender, made
-        return defender - (stake + defender * (others - 1)) / others, False
+            return stake - defender, made, amount
+        return defender - (stake + defender * (others - 1)) / others, False, None
 
     def _make_share(
         self, deals: list[Deal], setup: Callable[[Deal], Deal], amount: int
@@ -706,6 +748,24 @@ def bid_confidence(view: SeatView, confidence: float) -> float:
     return confidence
 
 
+def own_score_counts(view: SeatView) -> bool:
+    """Whether what this seat, a defender, takes itself is all that its play still changes
+    once the contract's fate is settled: every seat for itself, the defenders' scores not
+    pooled (``scoring.pooled_defenders``), the declarer gaining its contract alone
+    (``scoring.declarer_gains``: else the points the declarer is held to count too), and this
+    seat gaining its deal score (:func:`~thousand.engine.match.defender_gains`)."""
+    rules = view.rules
+    if (
+        rules.players_partnerships != "none"
+        or rules.scoring_pooled_defenders
+        or rules.scoring_declarer_gains != "contract"
+    ):
+        return False
+    if view.match is None or view.seat is None:
+        return True
+    return defender_gains(rules, view.match.totals[view.seat])
+
+
 def by_points_applies(view: SeatView) -> bool:
     """Whether the auction may be decided by points (:meth:`PimcBot._bid_by_points`): a talon
     to take and every seat for itself."""
@@ -821,13 +881,16 @@ def make_expert(
     samples: int = 32,
     tiebreak: int = EXPERT_TIEBREAK,
     policy: bool = True,
-    by_points: bool = False,
+    by_points: bool = True,
     defender_points: int = DEFENDER_POINTS,
+    own_points: bool = True,
     node_budget: int | None = None,
 ) -> PimcBot:
     """Level expert: up to 32 samples a decision within a node budget, inference from the
-    bidding, and the early play's ties broken by points. The keywords switch a part off for
-    the ablation (:data:`thousand.bots.levels.VARIANTS`). The node budget is
+    bidding and the play, the auction decided by points (:meth:`PimcBot._bid_by_points`), the
+    early play's ties broken by points, and a defender playing for the points it takes itself
+    (:meth:`PimcBot._own_values`). The keywords switch a part off for the ablation
+    (:data:`thousand.bots.levels.VARIANTS`). The node budget is
     :data:`EXPERT_NODES` where the solver runs compiled, :data:`EXPERT_NODES_PURE` where not."""
     if node_budget is None:
         node_budget = EXPERT_NODES if compiled() else EXPERT_NODES_PURE
@@ -841,4 +904,5 @@ def make_expert(
         policy=policy,
         by_points=by_points,
         defender_points=defender_points,
+        own_points=own_points,
     )

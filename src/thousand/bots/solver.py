@@ -4,7 +4,8 @@ The declarer (with its partner, where partners play) plays against the defenders
 any number of active seats works (dealer-sits-out skips the sitter via the deal's next-seat
 table). The value of a position is the points the declarer still gains from it to the end of
 the deal: the card points of the tricks its side wins, the marriages its side declares and the
-last-trick bonus. The declarer maximises it, the defenders minimise it. The search is alpha-beta
+last-trick bonus. The declarer maximises it, the defenders minimise it (or, asked for other
+seats, ``side``: those seats' gain, every other seat minimising it). The search is alpha-beta
 over single card plays (a principal variation search: after a position's first move, each move
 is tried with a null window and searched again with the full window only where it beats the
 best so far) with a transposition table (at the start of each trick, keyed by the
@@ -133,9 +134,14 @@ class OutOfNodes(Exception):
 class Solver:
     """Solve a deal in its play phase with all cards open. Build one per position; the
     transposition table is kept across the questions asked of it. With a ``limit``, a question
-    that would search more positions than that in all raises :class:`OutOfNodes`."""
+    that would search more positions than that in all raises :class:`OutOfNodes`. With
+    ``side`` (seats), the values are the gain of those seats instead of the declarer's side's,
+    the other seats playing against them: ``side=(defender,)`` asks what one defender itself
+    can take (its own deal score) if every other seat plays to keep it down."""
 
-    def __init__(self, d: Deal, limit: int | None = None) -> None:
+    def __init__(
+        self, d: Deal, limit: int | None = None, side: tuple[int, ...] | None = None
+    ) -> None:
         if d.phase is not Phase.PLAY:
             raise ValueError("the solver needs a deal in its play phase")
         rules = d.rules
@@ -144,8 +150,9 @@ class Solver:
         self.k = d.k
         self.nxt = d.nxt
         self.declarer = d.declarer
-        #: the declarer's side as a seat mask (its partner too, in partnerships)
-        self.side = sum(1 << s for s in declarer_side(d))
+        #: the seats whose gain is the value, as a seat mask: the declarer's side (its partner
+        #: too, in partnerships) unless ``side`` says otherwise
+        self.side = sum(1 << s for s in (declarer_side(d) if side is None else side))
         self.hands = list(d.hands)
         #: every card still in a hand: each card's holder is fixed, so with the seat to lead,
         #: the trump and the marriage state it keys a position at the start of a trick

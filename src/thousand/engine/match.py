@@ -302,17 +302,22 @@ class _Sheet:
         return new, report
 
 
+def defender_gains(rules: Rules, total: int) -> bool:
+    """Whether a defender whose total before the deal is ``total`` gains its deal score:
+    not above ``scoring.only_bids_above``."""
+    limit = rules.scoring_only_bids_above
+    return limit is None or total <= limit
+
+
 def _deal_change(sheet: _Sheet) -> None:
     """What the deal itself changes: ``scoring.only_bids_above`` (a defender above the limit
     gains nothing; a sitting dealer's talon score is no defender's gain and still counts), a
     sitting dealer on the barrel (``four.sitter_scores``: nothing, its deal score 0), and
     ``marriage.four_nines_bonus``."""
     rules, outcome, change = sheet.rules, sheet.outcome, sheet.change
-    limit = rules.scoring_only_bids_above
-    if limit is not None:
-        for s in range(sheet.n):
-            if s != sheet.decl and s != sheet.sitter and sheet.before[s] > limit:
-                change[s] = 0
+    for s in range(sheet.n):
+        if s != sheet.decl and s != sheet.sitter and not defender_gains(rules, sheet.before[s]):
+            change[s] = 0
     sitter = sheet.sitter
     if sitter is not None and sheet.match.on_barrel[sitter] and outcome.deal_points is not None:
         change[sitter] = 0
