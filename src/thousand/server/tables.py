@@ -349,6 +349,10 @@ class LiveTable:
         taken = SeatRow(name, token_hash(token), before.occupancy + 1, account)
         await self.hub.write(self.hub.store.set_seat, self.id, seat, before, taken)
         self.row.seats[seat] = taken
+        if self.status == TableStatus.OPEN and not self.free_seats():
+            # the table starts here: its lease is taken before the other processes hear of
+            # the last seat (each of them would start it too, and might take it first)
+            await self.hub.claim(self.id)
         self.hub.announce(self.id, self.version, Change.SEATS)
         self.seen = self.hub.now()
         if not any(c.seat == seat for c in self.connections):
@@ -1260,11 +1264,8 @@ class Hub:
 
     async def _renew(self) -> None:
         began = time.monotonic()
-        playing = [
-            t
-            for t in self.held
-            if t in self.tables and self.tables[t].status == TableStatus.PLAYING
-        ]
+        # (a table claimed as it starts is still open for a moment: its lease is kept)
+        playing = [t for t in self.held if t in self.tables and not self.tables[t].status.over]
         kept = await self.lease_write(
             self.store.renew_leases, self.origin, playing, self.now(), LEASE_SECONDS
         )
@@ -1441,12 +1442,15 @@ class Hub:
         table = LiveTable(row, rules, self)
         await self.refresh_ratings(table)
         self._keep(table)
+        bots_only = all(s.kind == "bot" for s in specs)
+        if bots_only:  # it starts here: the lease first, as a seat's last taker does
+            await self.claim(row.id)
         self.announce(row.id, 0, Change.TABLE)
         if rematch_of is not None:
             self.announce(rematch_of, 0, Change.SEATS)
             if rematch_of in self.tables:
                 self.tables[rematch_of].row.rematch = row.id
-        if all(s.kind == "bot" for s in specs):
+        if bots_only:
             async with table.lock:
                 await table._start()
         return table
