@@ -18,7 +18,11 @@ from thousand.bots.pimc import (
     DEFENDER_POINTS,
     EXACT_BELOW,
     POLICY_MATCH,
+    Declared,
     PimcBot,
+    RaiseValue,
+    Reckoning,
+    _before_contract,
     make_expert,
     own_score_counts,
     pimc_applies,
@@ -33,7 +37,7 @@ from thousand.bots.solver import (
     points_needed,
 )
 from thousand.engine import DealState, Game
-from thousand.engine.actions import PASS, bid
+from thousand.engine.actions import CONTRACT, PASS, bid, contract, is_contract
 from thousand.engine.deal import Deal, Phase
 from thousand.engine.views import SeatView, game_view, view
 from thousand.rules import TEMPLATES, template_rules
@@ -68,6 +72,10 @@ def test_the_variants_switch_one_part_off() -> None:
     assert off["expert-no-own-points"].by_points
     before = off["expert-before-own-points"]
     assert not before.by_points and not before.own_points
+    assert expert.raise_value is RaiseValue.NONE
+    assert off["expert-raise-own"].raise_value is RaiseValue.OWN
+    assert off["expert-raise-all"].raise_value is RaiseValue.ALL
+    assert off["expert-raise-own"].by_points and off["expert-raise-all"].by_points
 
 
 def _decisions(template: str, seed: int) -> Iterator[tuple[SeatView, Deal]]:
@@ -250,16 +258,22 @@ def test_a_defenders_own_points_count_where_its_deal_score_is_its_own(
 
 
 @pytest.mark.parametrize(
-    "by_points, own_points",
-    [(True, True), (False, False)],
-    ids=["by-points-own-points", "by-share-side-points"],
+    "by_points, own_points, raise_value",
+    [
+        (True, True, RaiseValue.NONE),
+        (True, True, RaiseValue.OWN),
+        (True, True, RaiseValue.ALL),
+        (False, False, RaiseValue.NONE),
+    ],
+    ids=["by-points-own-points", "own-raise-reckoned", "every-raise-reckoned", "by-share"],
 )
 @pytest.mark.parametrize("template", TEMPLATES)
 def test_expert_with_every_part_plays_every_template(
-    template: str, by_points: bool, own_points: bool
+    template: str, by_points: bool, own_points: bool, raise_value: RaiseValue
 ) -> None:
     """Every part on (inference from bids and plays, the tiebreak; the auction by points and
-    a defender's own points, or neither), small: only legal moves."""
+    a defender's own points, or neither; the raise of none, its own or every declarer's
+    contract reckoned in the auction by points), small: only legal moves."""
     rules = template_rules(template)
     bots = [
         make_expert(
@@ -269,6 +283,7 @@ def test_expert_with_every_part_plays_every_template(
             node_budget=20_000,
             by_points=by_points,
             own_points=own_points,
+            raise_value=raise_value,
         )
         for s in range(rules.players_count)
     ]
@@ -335,14 +350,76 @@ def test_bidding_by_points_reckons_the_lead_the_auction_leaves() -> None:
     # Passing, seat 2's hearts take 100 and make it: 20 - (100 + 20) / 2. Bidding 100, seat 1
     # is outbid at 105 and stops (110 is above its limit); seat 2 makes 105.
     v, d = _auction((junk, spades, hearts), talon)
-    assert bot._lead_after(v, d, PASS) == (-40, False, None)
-    assert bot._lead_after(v, d, bid(100)) == (-42.5, False, None)
+    assert bot._lead_after(v, d, PASS) == Reckoning(-40)
+    assert bot._lead_after(v, d, bid(100)) == Reckoning(-42.5)
     # Passing, seat 2 passes too and the dealer is forced to 100, which its spades make (with
     # the talon's king of diamonds). Bidding, the dealer goes to 105, seat 1 to 110, and seat 1
     # makes it: 110 - 20.
     v, d = _auction((spades, hearts, junk), talon)
-    assert bot._lead_after(v, d, PASS) == (-40, False, None)
-    assert bot._lead_after(v, d, bid(100)) == (90, True, 110)
+    assert bot._lead_after(v, d, PASS) == Reckoning(-40)
+    assert bot._lead_after(v, d, bid(100)) == Reckoning(90, True, 110)
+
+
+def test_the_raise_value_reckons_the_highest_contract_the_declarer_makes() -> None:
+    """With its own raise reckoned, a sample in which seat 1 declares reckons the highest
+    contract it makes with all cards open. With the hearts (above: declared at 110) that is
+    220, the most it may name (120 and its marriage of hearts). With the spades, had it
+    declared at 100, 165: the amounts 100 to 165 are made and 170 to 240 are not, one by one.
+    With every declarer's raise reckoned, the other seats' contracts are reckoned too."""
+    own = PimcBot(1, samples=4, by_points=True, defender_points=20, raise_value=RaiseValue.OWN)
+    every = PimcBot(1, samples=4, by_points=True, defender_points=20, raise_value=RaiseValue.ALL)
+    hearts = "Ah Th Kh Qh Ad Td Ac"
+    spades = "Tc As Ts Kc Ks Qs Qd"
+    junk = "9c Jc 9d Jd 9h Jh Qc"
+    v, d = _auction((spades, hearts, junk), "9s Js Kd")
+    mine = Reckoning(90, True, 110, Declared(1, 110, 220, 1.0))
+    assert own._lead_after(v, d, bid(100)) == every._lead_after(v, d, bid(100)) == mine
+    assert own._lead_after(v, d, PASS) == Reckoning(-40)
+    # passing, the dealer is forced to 100 with the spades: 165, as below from seat 1
+    assert every._lead_after(v, d, PASS) == Reckoning(-40, declared=Declared(0, 100, 165, -0.5))
+    v, d = _auction((junk, spades, hearts), "9s Js Kd")
+    assert every._lead_after(v, d, bid(100)) == Reckoning(
+        -42.5, declared=Declared(2, 105, 220, -0.5)
+    )
+    e = _before_contract(d, 1, 100, own.heuristic)
+    assert e.phase is Phase.CONTRACT
+    amounts = sorted(a - CONTRACT for a in e.legal_actions() if is_contract(a))
+    made = []
+    for x in amounts:
+        named = e.copy()
+        named.apply(contract(x))
+        made.append(Solver(named).at_least(points_needed(named, x) - declarer_points(named)))
+    assert [x for x, m in zip(amounts, made, strict=True) if m] == list(range(100, 170, 5))
+    assert amounts[-1] == 240
+    assert own._top_contract(e) == 165
+
+
+def test_the_raise_value_names_one_contract_for_every_sample() -> None:
+    """Seat 1 declares in three of four samples: at 100 where it makes 140 and where it makes
+    95 (fails), at 110 where it makes 120. By the bid alone the leads sum to 10. Named at 120
+    for all three, the contracts gain 120, lose 120 and gain 120: 20 in all. At 140 they would
+    lose 140 twice, and without a raise they sum to 110 against 120's."""
+    samples = [
+        Reckoning(-40),
+        Reckoning(100 - 20, True, 100, Declared(1, 100, 140, 1.0)),
+        Reckoning(-100 - 20, False, 100, Declared(1, 100, 95, 1.0)),
+        Reckoning(110 - 20, True, 110, Declared(1, 110, 120, 1.0)),
+    ]
+    bot = PimcBot(1, by_points=True, raise_value=RaiseValue.OWN)
+    assert sum(r.lead for r in samples) == 10
+    assert bot._declared_stake(samples) == 20
+
+
+def test_another_declarers_raise_counts_against_this_seat() -> None:
+    """Seat 2 declares at 100 in three samples (the leads -40, -40 and 60 by the bids: made,
+    made, failed), making 150, 150 and 95. Named at 150 its contracts gain 150 in all against
+    100 at the bid; seat 1 is a defender of two, so its lead falls by half the 50: -20 - 25."""
+    samples = [
+        Reckoning(-40, declared=Declared(2, 100, 150, -0.5)),
+        Reckoning(-40, declared=Declared(2, 100, 150, -0.5)),
+        Reckoning(60, declared=Declared(2, 100, 95, -0.5)),
+    ]
+    assert PimcBot(1, by_points=True, raise_value=RaiseValue.ALL)._declared_stake(samples) == -45
 
 
 def test_bidding_by_points_bids_a_strong_hand_and_passes_a_weak_one() -> None:

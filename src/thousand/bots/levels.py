@@ -8,7 +8,7 @@ from functools import partial
 from .base import Bot
 from .heuristic import HeuristicBot
 from .ismcts_bot import make_ismcts, simulations_of
-from .pimc import make_expert, make_hard
+from .pimc import RaiseValue, make_expert, make_hard
 from .random_bot import RandomBot
 
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -29,9 +29,12 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "expert-by-share": partial(make_expert, by_points=False),
     "expert-by-points-35": partial(make_expert, defender_points=35),
     "expert-no-own-points": partial(make_expert, own_points=False),
+    "expert-raise-own": partial(make_expert, raise_value=RaiseValue.OWN),
+    "expert-raise-all": partial(make_expert, raise_value=RaiseValue.ALL),
     "expert-before-own-points": partial(make_expert, by_points=False, own_points=False),
 }
-"""The expert with one part switched off, for the arena's ablation (never a table's level)."""
+"""The expert with one part switched off, or one on that it lacks, for the arena's ablation
+(never a table's level)."""
 
 ALIASES = {"random": "easy", "heuristic": "medium", "pimc": "hard", "pimc-expert": "expert"}
 """Bot names that the arena and the command line accept beside the levels."""

@@ -19,6 +19,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from typing import Literal
 
 from ..build import compiled
@@ -99,6 +100,40 @@ class Why:
     samples: int = 0
     made: int = 0
     amount: int | None = None
+
+
+class RaiseValue(Enum):
+    """Which declarers' raises the auction by points reckons (:meth:`PimcBot._lead_after`):
+    none (every contract at its bid), this seat's own, or every declarer's."""
+
+    NONE = "none"
+    OWN = "own"
+    ALL = "all"
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """A contract declared in one sample's auction, its raise reckoned: the declaring ``seat``,
+    its ``bid``, the ``top`` contract it makes there, and the ``weight`` its gain has in the
+    deciding seat's lead (1 for its own, minus one over the other seats for another's)."""
+
+    seat: int
+    bid: int
+    top: int
+    weight: float
+
+
+@dataclass(frozen=True, slots=True)
+class Reckoning:
+    """One sample's auction played out (:meth:`PimcBot._lead_after`): the deciding seat's
+    ``lead`` over the mean of the others (every contract at its bid), whether it ``made`` the
+    contract it declared, the ``amount`` it declared at (None where it did not declare), and
+    the contract ``declared``, where its raise is reckoned."""
+
+    lead: float
+    made: bool = False
+    amount: int | None = None
+    declared: Declared | None = None
 
 
 #: The phases PIMC decides by sampling and solving; the others go to the heuristic.
@@ -191,6 +226,7 @@ class PimcBot:
         by_points: bool = False,
         defender_points: int = DEFENDER_POINTS,
         own_points: bool = False,
+        raise_value: RaiseValue = RaiseValue.NONE,
     ) -> None:
         self.seed = seed
         self.samples = samples
@@ -214,6 +250,9 @@ class PimcBot:
         #: it takes itself (its own deal score), not by the points the declarer is held to:
         #: see :meth:`_own_values`
         self.own_points = own_points
+        #: in the auction by points, whose contracts are worth the raise the samples say they
+        #: make, not only their bid: see :meth:`_declared_stake`
+        self.raise_value = raise_value
         #: the bid limits of the hands met in this auction decision's samples
         self._limits: dict[int, int] = {}
         self._more: Callable[[], Deal | None] = lambda: None
@@ -481,41 +520,63 @@ class PimcBot:
 
     def _bid_by_points(self, view: SeatView, deals: list[Deal], bid: int, fallback: int) -> int:
         """Bid ``bid`` or pass, whichever leaves this seat more points ahead of the others on
-        average over the samples (:meth:`_lead_after`)."""
+        average over the samples (:meth:`_lead_after`; the raises of :attr:`raise_value`
+        counted as :meth:`_declared_stake` says)."""
         self._limits = {}
         me = view.seat
         assert me is not None
         amount = bid - BID
-        bid_lead = pass_lead = 0.0
-        count = made = 0
+        after: dict[int, list[Reckoning]] = {bid: [], PASS: []}
+        made = 0
         for d in deals:
-            if count and self._over():
+            if after[bid] and self._over():
                 break
             try:
-                after_bid, makes, declared = self._lead_after(view, d, bid)
-                after_pass, _, _ = self._lead_after(view, d, PASS)
-                if declared != amount:
+                after_bid = self._lead_after(view, d, bid)
+                after_pass = self._lead_after(view, d, PASS)
+                makes = after_bid.made
+                if after_bid.amount != amount:
                     # the hint's count: the samples in which this seat makes the bid itself
                     makes = self._makes(_take(d, me, amount, self.heuristic), amount)
             except OutOfNodes:
                 break
-            count += 1
             made += makes
-            bid_lead += after_bid
-            pass_lead += after_pass
+            after[bid].append(after_bid)
+            after[PASS].append(after_pass)
+        count = len(after[bid])
         if not count:
             return fallback
-        if bid_lead > pass_lead:
+        if self._declared_stake(after[bid]) > self._declared_stake(after[PASS]):
             self.why = Why("bid", count, made, amount)
             return bid
         self.why = Why("pass", count, made, amount)
         return PASS
 
-    def _lead_after(self, view: SeatView, d: Deal, first: int) -> tuple[float, bool, int | None]:
+    def _declared_stake(self, reckonings: list[Reckoning]) -> float:
+        """The sum of the samples' leads (:meth:`_lead_after`), the raises reckoned: each
+        declaring seat names one contract for all the samples in which it declares, as a
+        declarer names one: the amount ``x`` (or none) at which its gain summed over them is
+        greatest, each sample's contract being its bid or ``x``, whichever is higher, gained
+        where the sample's :attr:`Declared.top` reaches it and lost where not. That gain,
+        less the bids', counts with its :attr:`Declared.weight`."""
+        total = sum(r.lead for r in reckonings)
+        seats: dict[int, list[Declared]] = {}
+        for r in reckonings:
+            if r.declared is not None:
+                seats.setdefault(r.declared.seat, []).append(r.declared)
+        for contracts in seats.values():
+            at_bid = sum(_stake(c.bid, c.top) for c in contracts)
+            raises = [0, *sorted({c.top for c in contracts})]
+            best = max(sum(_stake(max(c.bid, x), c.top) for c in contracts) for x in raises)
+            total += contracts[0].weight * (best - at_bid)
+        return total
+
+    def _lead_after(self, view: SeatView, d: Deal, first: int) -> Reckoning:
         """How many points this seat ends the sampled deal ``d`` ahead of the mean of the other
         active seats once it has taken ``first`` (a bid or a pass) and the auction has run on
-        to its end; whether this seat declares and makes its contract; and the amount it
-        declares at (None where another seat declares, or nobody).
+        to its end; whether this seat declares and makes its contract; the amount it declares
+        at (None where another seat declares, or nobody); and, as :attr:`raise_value` says,
+        the declarer's contract with the highest it makes there.
 
         The rest of the auction, this seat's later turns included: each seat bids the lowest it
         may up to its hand's :meth:`~HeuristicBot.bid_limit` (the talon unknown to it, as to
@@ -543,15 +604,41 @@ class PimcBot:
             e.apply(action)
         declarer = e.declarer
         if declarer < 0 or e.named:
-            return 0.0, False, None
+            return Reckoning(0.0)
         amount = e.bid
-        made = self._makes(_take(d, declarer, amount, self.heuristic), amount)
-        stake = amount if made else -amount
         others = passes
+        reckoned = self.raise_value is RaiseValue.ALL or (
+            self.raise_value is RaiseValue.OWN and declarer == me
+        )
+        declared = None
+        if reckoned:
+            top = self._top_contract(_before_contract(d, declarer, amount, self.heuristic))
+            weight = 1.0 if declarer == me else -1 / others
+            declared = Declared(declarer, amount, top, weight)
+            made = top >= amount
+        else:
+            made = self._makes(_take(d, declarer, amount, self.heuristic), amount)
+        stake = amount if made else -amount
         defender = self.defender_points
         if declarer == me:
-            return stake - defender, made, amount
-        return defender - (stake + defender * (others - 1)) / others, False, None
+            return Reckoning(stake - defender, made, amount, declared)
+        return Reckoning(defender - (stake + defender * (others - 1)) / others, declared=declared)
+
+    def _top_contract(self, e: Deal) -> int:
+        """The highest contract the declarer of ``e`` (at its contract, or at its first lead
+        where the contract is its bid) makes with all cards open, among those it may name up
+        to :data:`REACH` above its hand's estimate; one less than its bid if none."""
+        if e.phase is not Phase.CONTRACT:
+            return e.bid if self._makes(e, e.bid) else e.bid - 1
+        amounts = sorted(a - CONTRACT for a in e.legal_actions() if is_contract(a))
+        reach = hand_estimate(e.hands[e.declarer], e.rules) + REACH
+        amounts = [x for x in amounts if x == amounts[0] or x <= reach]
+        e.apply(contract(amounts[0]))
+        solver = self._solver(e)
+        try:
+            return _most_made(e, solver, amounts)
+        finally:
+            self._spent += solver.nodes
 
     def _make_share(
         self, deals: list[Deal], setup: Callable[[Deal], Deal], amount: int
@@ -801,16 +888,28 @@ def _best(scores: dict[int, float], fallback: int) -> int:
     return fallback if fallback in best else best[0]
 
 
+def _stake(contract: int, top: int) -> int:
+    """What a declarer gains at ``contract`` where the most it makes is ``top``."""
+    return contract if top >= contract else -contract
+
+
 def _take(d: Deal, seat: int, amount: int, heuristic: HeuristicBot) -> Deal:
     """A copy of the sampled deal in which ``seat`` wins the auction at ``amount``, passes (or,
     in choose-talon, takes the first talon and discards) its weakest cards and names the
     contract ``amount``: ready for the first lead."""
+    return _name_bid(_before_contract(d, seat, amount, heuristic))
+
+
+def _before_contract(d: Deal, seat: int, amount: int, heuristic: HeuristicBot) -> Deal:
+    """A copy of the sampled deal in which ``seat`` wins the auction at ``amount`` and passes
+    (or, in choose-talon, takes the first talon and discards) its weakest cards: at its
+    contract, or at the first lead where it names none."""
     e = d.copy()
     e.end_auction(seat, amount)
     if e.phase is Phase.TALON:  # choose-talon: the talons are unseen and alike
         e.apply(TAKE_TALON)
-        return _finish_discards(e)
-    return _finish_passing(e, -1, heuristic)
+        return _discard_weakest(e)
+    return _pass_weakest(e, heuristic)
 
 
 def _finish_passing(e: Deal, first: int, heuristic: HeuristicBot) -> Deal:
@@ -818,13 +917,16 @@ def _finish_passing(e: Deal, first: int, heuristic: HeuristicBot) -> Deal:
     (the contract left at the bid)."""
     if first >= 0:
         e.apply(first)
+    return _name_bid(_pass_weakest(e, heuristic))
+
+
+def _pass_weakest(e: Deal, heuristic: HeuristicBot) -> Deal:
+    """The declarer of ``e`` passes the cards least worth keeping, one to each opponent."""
     while e.phase is Phase.PASSING:
         hand = e.hands[e.declarer]
         receivers = [s for s in e.order if s != e.declarer and e.given[s] < 0]
         c = min(card_list(hand), key=lambda x: keep_value(x, hand, -1))
         e.apply(give(c, receivers[0]))
-    if e.phase is Phase.CONTRACT:
-        e.apply(contract(e.bid))
     return e
 
 
@@ -833,9 +935,19 @@ def _finish_discards(e: Deal, first: int = -1) -> Deal:
     to the first lead (the contract left at the bid)."""
     if first >= 0:
         e.apply(first)
+    return _name_bid(_discard_weakest(e))
+
+
+def _discard_weakest(e: Deal) -> Deal:
+    """The declarer of ``e`` discards the cards least worth keeping."""
     while e.phase is Phase.DISCARD:
         hand = e.hands[e.declarer]
         e.apply(DISCARD + min(card_list(hand), key=lambda x: keep_value(x, hand, -1)))
+    return e
+
+
+def _name_bid(e: Deal) -> Deal:
+    """At its contract, the declarer of ``e`` names its bid."""
     if e.phase is Phase.CONTRACT:
         e.apply(contract(e.bid))
     return e
@@ -884,6 +996,7 @@ def make_expert(
     by_points: bool = True,
     defender_points: int = DEFENDER_POINTS,
     own_points: bool = True,
+    raise_value: RaiseValue = RaiseValue.NONE,
     node_budget: int | None = None,
 ) -> PimcBot:
     """Level expert: up to 32 samples a decision within a node budget, inference from the
@@ -905,4 +1018,5 @@ def make_expert(
         by_points=by_points,
         defender_points=defender_points,
         own_points=own_points,
+        raise_value=raise_value,
     )
