@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Literal
@@ -630,9 +630,7 @@ class PimcBot:
         to :data:`REACH` above its hand's estimate; one less than its bid if none."""
         if e.phase is not Phase.CONTRACT:
             return e.bid if self._makes(e, e.bid) else e.bid - 1
-        amounts = sorted(a - CONTRACT for a in e.legal_actions() if is_contract(a))
-        reach = hand_estimate(e.hands[e.declarer], e.rules) + REACH
-        amounts = [x for x in amounts if x == amounts[0] or x <= reach]
+        amounts = _within_reach(e.legal_actions(), e.hands[e.declarer], e.rules)
         e.apply(contract(amounts[0]))
         solver = self._solver(e)
         try:
@@ -784,11 +782,7 @@ class PimcBot:
         return best
 
     def _contract(self, view: SeatView, deals: list[Deal], fallback: int) -> int:
-        amounts = sorted(a - CONTRACT for a in view.legal_actions if is_contract(a))
-        # Amounts far above the hand's worth are never made: leave them out of the search.
-        hand = view.hand or 0
-        reach = hand_estimate(hand, view.rules) + REACH
-        amounts = [x for x in amounts if x == amounts[0] or x <= reach]
+        amounts = _within_reach(view.legal_actions, view.hand or 0, view.rules)
         tops: list[int] = []
         extra = self.extra_samples
         pending = list(deals)
@@ -886,6 +880,15 @@ def _best(scores: dict[int, float], fallback: int) -> int:
     top = max(scores.values())
     best = [a for a, s in scores.items() if s >= top - 1e-9]
     return fallback if fallback in best else best[0]
+
+
+def _within_reach(legal: Sequence[int], hand: int, rules: Rules) -> list[int]:
+    """The contract amounts of the ``legal`` actions worth searching for a declarer holding
+    ``hand``: the lowest, and those up to :data:`REACH` above the hand's estimate (amounts far
+    above the hand's worth are never made)."""
+    amounts = sorted(a - CONTRACT for a in legal if is_contract(a))
+    reach = hand_estimate(hand, rules) + REACH
+    return [x for x in amounts if x == amounts[0] or x <= reach]
 
 
 def _stake(contract: int, top: int) -> int:
