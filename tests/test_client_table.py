@@ -360,3 +360,22 @@ def test_a_timed_tables_clocks_stand_beside_the_totals() -> None:
     assert "Time" in shown
     assert re.search(r"You +2:[012]\d", shown), shown
     assert re.search(r"medium-bot-1 +1:30", shown), shown
+
+
+def test_the_clock_skips_a_tick_once_the_standings_are_gone() -> None:
+    """The half-second tick of a running clock may come while the app closes, its widgets
+    removed (a CI run under load saw it raise NoMatches): it skips that tick."""
+    clocks = {"move": 20, "bank": 300, "grace": 60, "banks": [125, 90, None]}
+    feed = Feed()
+    snapshot = {**feed.snapshot(), "clocks": {**clocks, "to_act": 0, "left": 145.0}}
+
+    async def scenario() -> bool:
+        app = app_for(feed)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await feed_app(app, [snapshot])
+            await pilot.pause()
+            await app.query_one("#standings").remove()
+            app._tick()
+            return app.clocks is not None and app.clocks["to_act"] == 0
+
+    assert asyncio.run(scenario())

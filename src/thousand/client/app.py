@@ -274,10 +274,14 @@ class ThousandApp(App[None]):
         return clock_cells(self.clocks, elapsed, len(self.names))
 
     def _tick(self) -> None:
-        """Count the running clock down between messages (the standings' time column)."""
+        """Count the running clock down between messages (the standings' time column), while
+        the standings are there."""
         if self.clocks is None or self.clocks["to_act"] is None:
             return
-        standings = self.query_one("#standings", DataTable)
+        found = self.query("#standings").results(DataTable)
+        standings = next(iter(found), None)
+        if standings is None:
+            return  # the app is closing: its widgets are gone
         seat = self.clocks["to_act"]
         if len(standings.columns) == 3 and seat < standings.row_count:
             cell = Text(self._clock_cells()[seat], justify="right")
