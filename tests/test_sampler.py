@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Literal
 
 import pytest
 
@@ -73,6 +74,38 @@ def test_each_sample_in_the_play_shows_the_same_view(template: str) -> None:
             assert seat_to_act is not None
             game = game.apply(bot.choose(game_view(game, seat_to_act)))
     assert checked > 100
+
+
+@pytest.mark.parametrize("talon_shown", ["always", "never"])
+def test_each_fixed_deal_sample_before_the_play_shows_the_same_view(
+    talon_shown: Literal["always", "never"],
+) -> None:
+    """fixed-deal (two-player-b) in the auction, its unused cards drawn as a hidden slot, and
+    at the declarer's hand-over, discard and contract: each sample, replayed, shows the seat
+    exactly its view, and the hidden cards vary."""
+    rules = dataclasses.replace(template_rules("two-player-b"), talon_shown=talon_shown)
+    rng = random.Random(talon_shown)
+    bot = HeuristicBot()
+    checked = dict.fromkeys((Phase.AUCTION, Phase.PASSING, Phase.DISCARD, Phase.CONTRACT), 0)
+    unused: set[int] = set()
+    for deal_no in range(12):
+        game = Game.start(rules).shuffle_and_deal(rng)
+        while game.in_deal:
+            assert game.deal is not None
+            seat = game.deal.to_act
+            assert seat is not None
+            if game.deal.phase in checked:
+                original = dataclasses.replace(view(game.deal, seat), match=None)
+                sampler = Sampler(original, random.Random(deal_no))
+                for _ in range(3):
+                    d = sampler.draw()
+                    assert d is not None
+                    assert view(DealState(d), seat) == original
+                    assert d.hands[seat] == game.deal.hands[seat]
+                    unused.add(d.aside)
+                    checked[game.deal.phase] += 1
+            game = game.apply(bot.choose(game_view(game, seat)))
+    assert min(checked.values()) >= 9 and len(unused) > 30
 
 
 def test_samples_vary_the_hidden_cards() -> None:

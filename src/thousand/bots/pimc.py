@@ -157,15 +157,15 @@ def pimc_layout(rules: Rules) -> bool:
 
 def play_only_layout(rules: Rules) -> bool:
     """The layouts where PIMC plays the cards only, and the heuristic bot makes the decisions
-    before the play (the sampler rebuilds these deals in the play): three seats of seven cards
-    with the talon handed over without being taken (pass-without-taking with its card set
-    aside, keep-one), fixed-deal (two seats of seven, a talon of three, the declarer hands one
-    card over and discards one), all of eight tricks; choose-talon (two seats of ten, two
-    talons of two, the declarer takes one and discards two: ten tricks; the auction and the
-    discards and contract are searched too, not the choice of a talon: the two are unseen and
-    alike); and draw-stock (two
-    seats of nine and a stock of six), once the stock is drawn: the solver draws no card, so
-    the tricks played while the stock lasts are the heuristic's."""
+    before the play (the sampler rebuilds these deals in the play), but for fixed-deal and
+    choose-talon: three seats of seven cards with the talon handed over without being taken
+    (pass-without-taking with its card set aside, keep-one), all of eight tricks; fixed-deal
+    (two seats of seven, a talon of three, the declarer hands one card over and discards one:
+    every decision is searched); choose-talon (two seats of ten, two talons of two, the
+    declarer takes one and discards two: ten tricks; the auction and the discards and contract
+    are searched too, not the choice of a talon: the two are unseen and alike); and draw-stock
+    (two seats of nine and a stock of six), once the stock is drawn: the solver draws no card,
+    so the tricks played while the stock lasts are the heuristic's."""
     layout = Layout.of(rules)
     if layout.procedure == FIXED_DEAL:
         return layout.players == 2 and layout.hand_size == 7 and layout.talon_size == 3
@@ -189,13 +189,11 @@ def pimc_applies(view: SeatView) -> bool:
     with the passing is declined, as the heuristic does."""
     if view.phase not in PIMC_PHASES or not pimc_layout(view.rules):
         return False
-    if play_only_layout(view.rules) and view.phase is not Phase.PLAY:
-        # choose-talon: the auction and the declarer's discards and contract are searched too
-        procedure = Layout.of(view.rules).procedure
-        if procedure != CHOOSE_TALON:
-            return False
-    elif view.phase is Phase.DISCARD:
-        return False  # fixed-deal's discard is the heuristic's
+    # choose-talon and fixed-deal: the auction and the declarer's decisions before the play
+    # are searched too
+    searched = Layout.of(view.rules).procedure in (CHOOSE_TALON, FIXED_DEAL)
+    if view.phase is not Phase.PLAY and play_only_layout(view.rules) and not searched:
+        return False
     if view.stock_count:
         return False  # draw-stock: searched once the stock is drawn
     return all(
@@ -757,10 +755,10 @@ class PimcBot:
         return hopeless or writeoff_pays(view, sample, share)
 
     def _discard(self, view: SeatView, deals: list[Deal], fallback: int) -> int:
-        """choose-talon's discards: of the four cards least worth keeping (and the heuristic's
-        choice), the one whose discard (the rest discarded as :func:`_finish_discards` does)
-        makes the contract in the most samples; a tie goes to the heuristic's choice. The
-        write-off as in the passing."""
+        """The declarer's discards (choose-talon's two, fixed-deal's one): of the four cards
+        least worth keeping (and the heuristic's choice), the one whose discard (the rest
+        discarded as :func:`_finish_discards` does) makes the contract in the most samples; a
+        tie goes to the heuristic's choice. The write-off as in the passing."""
         actions = view.legal_actions
         hand = view.hand or 0
         mine = sorted(
@@ -905,22 +903,22 @@ def _take(d: Deal, seat: int, amount: int, heuristic: HeuristicBot) -> Deal:
 
 def _before_contract(d: Deal, seat: int, amount: int, heuristic: HeuristicBot) -> Deal:
     """A copy of the sampled deal in which ``seat`` wins the auction at ``amount`` and passes
-    (or, in choose-talon, takes the first talon and discards) its weakest cards: at its
-    contract, or at the first lead where it names none."""
+    (or, in choose-talon, takes the first talon and discards; in fixed-deal, hands one over
+    and discards) its weakest cards: at its contract, or at the first lead where it names
+    none."""
     e = d.copy()
     e.end_auction(seat, amount)
     if e.phase is Phase.TALON:  # choose-talon: the talons are unseen and alike
         e.apply(TAKE_TALON)
-        return _discard_weakest(e)
-    return _pass_weakest(e, heuristic)
+    return _discard_weakest(_pass_weakest(e, heuristic))
 
 
 def _finish_passing(e: Deal, first: int, heuristic: HeuristicBot) -> Deal:
-    """Apply ``first`` (a give, or -1) and then the heuristic's passing, up to the first lead
-    (the contract left at the bid)."""
+    """Apply ``first`` (a give, or -1) and then the heuristic's passing (and fixed-deal's
+    discard), up to the first lead (the contract left at the bid)."""
     if first >= 0:
         e.apply(first)
-    return _name_bid(_pass_weakest(e, heuristic))
+    return _name_bid(_discard_weakest(_pass_weakest(e, heuristic)))
 
 
 def _pass_weakest(e: Deal, heuristic: HeuristicBot) -> Deal:

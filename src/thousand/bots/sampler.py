@@ -8,8 +8,10 @@ declared marriage. Rules that the shortcut of voids does not cover (must-beat, b
 marriage, ...) are enforced by replaying the deal through the engine: a sample whose replay
 breaks a rule is thrown away and drawn again. Where the talon is handed over without being
 taken (pass-without-taking, keep-one), in fixed-deal and in choose-talon (tysiac-2p), deals are
-drawn in the play only (choose-talon's in the auction too, its two talons drawn as one hidden
-slot and split, and the declarer's from its discards on); in choose-talon the talon chosen is
+drawn in the play only, but for the auction and the declarer's decisions before the play in
+fixed-deal and choose-talon (choose-talon's two talons drawn as one hidden slot and split, the
+declarer's deals from its discards on; fixed-deal's unused cards drawn as one more hidden slot
+in the auction, the declarer's deals from its hand-over on); in choose-talon the talon chosen is
 the deal's first (which one it was, no view says), the other is drawn with the hidden cards. In
 draw-stock (two-player-a) deals are drawn in the play once the stock is drawn, when every card
 left is in a hand. In no-talon (four-player-a) every card is in a hand: the other seats' hands
@@ -39,6 +41,9 @@ TALON = -1
 
 TAKEN = (Phase.DISCARD, Phase.CONTRACT, Phase.PLAY, Phase.DONE)
 """choose-talon: the phases after a talon is taken."""
+
+DECLARERS_OWN = (Phase.PASSING, Phase.DISCARD, Phase.CONTRACT)
+"""fixed-deal: the declarer's decisions between the auction and the play."""
 
 
 def history(view: SeatView, given: tuple[int, ...], discard: int = 0) -> list[int]:
@@ -184,6 +189,9 @@ class Sampler:
         self.hidden_talon = view.declarer is None
         self.layout = Layout.of(view.rules)
         self.talon_size = sum(view.talon_sizes) if self.hidden_talon else 0
+        #: fixed-deal in the auction: the cards that take no part, a hidden slot like the talon
+        fixed = self.layout.procedure == FIXED_DEAL
+        self.unused_size = view.aside_count if self.hidden_talon and fixed else 0
         seen = view.hand | view.played
         for k in self.known:
             seen |= k
@@ -194,8 +202,11 @@ class Sampler:
         self.protect = [0] * view.seats
         #: pass-without-taking and keep-one in the play: see :meth:`_attempt_handover`
         self.handover = view.phase is Phase.PLAY and self.layout.procedure in HANDOVER
-        #: fixed-deal in the play: see :meth:`_attempt_fixed_deal`
-        self.fixed_deal = view.phase is Phase.PLAY and self.layout.procedure == FIXED_DEAL
+        #: fixed-deal in the play, and the declarer's hand-over, discard and contract: see
+        #: :meth:`_attempt_fixed_deal`
+        self.fixed_deal = fixed and (
+            view.phase is Phase.PLAY or (view.phase in DECLARERS_OWN and view.declarer == self.me)
+        )
         #: choose-talon in the play, and the declarer's discards and contract: see
         #: :meth:`_attempt_choose_talon`
         self.choose_talon = self.layout.procedure == CHOOSE_TALON and (
@@ -261,28 +272,27 @@ class Sampler:
         """The pool dealt to the hands (and the hidden talon), the deal rebuilt and replayed."""
         n = self.view.seats
 
+        # the hidden slots beside the hands: the talon, fixed-deal's unused cards
+        hidden = [size for size in (self.talon_size, self.unused_size) if size]
+
         def fits(rest: int, left: list[int]) -> bool:
             slots = [s for s in range(n) if left[s] > 0]
-            masks = [allowed[s] for s in slots] + [rest] * bool(self.talon_size)
-            counts = [left[s] for s in slots] + [self.talon_size] * bool(self.talon_size)
-            return dealable(rest, masks, counts)
+            masks = [allowed[s] for s in slots] + [rest] * len(hidden)
+            return dealable(rest, masks, [left[s] for s in slots] + hidden)
 
         pool = self._force_marriages(hands, need, pool, allowed, given, fits)
         if pool < 0:
             return None
         slots = [s for s in range(n) if need[s] > 0]
-        masks = [allowed[s] for s in slots]
-        counts = [need[s] for s in slots]
-        if self.talon_size:
-            masks.append(pool)
-            counts.append(self.talon_size)
-        placed = assign(pool, masks, counts, self.rng)
+        masks = [allowed[s] for s in slots] + [pool] * len(hidden)
+        placed = assign(pool, masks, [need[s] for s in slots] + hidden, self.rng)
         if placed is None:
             return None
         for s, m in zip(slots, placed, strict=False):
             hands[s] |= m
-        talon = placed[-1] if self.talon_size else 0
-        return self._rebuild(hands, talon, given)
+        talon = placed[len(slots)] if self.talon_size else 0
+        unused = placed[-1] if self.unused_size else 0
+        return self._rebuild(hands, talon, given, unused)
 
     def _talon_rest(self) -> int:
         """The talon cards shown to this defender that are still out, in no known hand."""
@@ -521,8 +531,11 @@ class Sampler:
         held = view.card_counts[seat] + self.played[seat].bit_count()
         return view.declarer is not None and held > view.dealt_counts[seat]
 
-    def _rebuild(self, hands: list[int], talon: int, given: list[int]) -> Deal | None:
-        """The deal as dealt behind these current hands, replayed to the view's moment."""
+    def _rebuild(
+        self, hands: list[int], talon: int, given: list[int], unused: int = 0
+    ) -> Deal | None:
+        """The deal as dealt behind these current hands, replayed to the view's moment
+        (``unused``: fixed-deal's cards that take no part, drawn in the auction)."""
         view = self.view
         declarer = view.declarer
         n = view.seats
@@ -538,7 +551,7 @@ class Sampler:
                     for i in range(self.layout.talons)
                 )
                 return replay_deal(view, dealt, 0, tuple(given), talons=talons)
-            return replay_deal(view, dealt, talon, tuple(given))
+            return replay_deal(view, dealt, talon, tuple(given), unused)
         for s in view.active:
             if s == declarer:
                 continue
@@ -685,9 +698,10 @@ class Sampler:
     # -- fixed-deal (two players, unused cards, a discard; rules.md part 4) ---------------------
 
     def _attempt_fixed_deal(self) -> Deal | None:
-        """fixed-deal, in the play: the other seat's cards, the unused cards and, for the
-        opponent, the declarer's discard. A talon card shown to the opponent and not handed to
-        it is with the declarer or its discard, never among the unused cards."""
+        """fixed-deal, in the play (and for the declarer, from its hand-over on): the other
+        seat's cards, the unused cards and, for the opponent, the declarer's discard. A talon
+        card shown to the opponent and not handed to it is with the declarer or its discard,
+        never among the unused cards."""
         view = self.view
         me = self.me
         declarer = view.declarer
@@ -756,10 +770,12 @@ class Sampler:
         held = [hands[s] | self.played[s] for s in range(2)]
         dealt = list(held)
         opponent = 1 - declarer
-        if given[opponent] < 0:
+        before = held[declarer] | discard  # its ten after the talon
+        if given[opponent] >= 0:
+            dealt[opponent] &= ~(1 << given[opponent])
+            before |= 1 << given[opponent]
+        elif view.phase is not Phase.PASSING:
             return None
-        dealt[opponent] &= ~(1 << given[opponent])
-        before = held[declarer] | discard | 1 << given[opponent]  # its ten after the talon
         if view.talon is not None:
             talon = view.talon
         else:
