@@ -160,15 +160,17 @@ def test_a_failed_sample_never_hands_the_bot_the_true_hidden_cards(
 
 
 @pytest.mark.parametrize("template", ["polish-2card", "soviet-book"])
-def test_the_auction_is_resampled_where_the_sampler_draws_in_the_play_only(
+def test_the_auction_is_resampled_where_the_talon_is_handed_over_untaken(
     template: str,
 ) -> None:
-    """Where the talon is handed over without being taken the sampler has no world before the
-    play (and soviet-book's lacked the shown card): the resampler draws one all the same."""
+    """Where the talon is handed over without being taken the sampler draws a world of the
+    auction too (polish-2card's card set aside a hidden slot, soviet-book's shown card with
+    forehand), and the resampler hands over worlds that show the player its view."""
     state = played_to(template, 2, 1)
     player = state.current_player()
     seen = view(DealState(state.deal), player)  # type: ignore[arg-type]
-    assert Sampler(seen, random.Random(0)).draw() is None or template == "soviet-book"
+    drawn = Sampler(seen, random.Random(0)).draw()
+    assert drawn is not None and view(DealState(drawn), player) == seen
     resample = tos.resampler(1)
     worlds = [resample(state, player) for _ in range(8)]
     assert all(w.seat_view_json(player) == state.seat_view_json(player) for w in worlds)

@@ -26,7 +26,7 @@ from thousand.bots.pimc import (
     bid_confidence,
     pimc_applies,
     pimc_layout,
-    play_only_layout,
+    rebuilt_layout,
 )
 from thousand.bots.sampler import Sampler, history, replay_deal
 from thousand.cards import FULL_DECK, KING, QUEEN
@@ -70,9 +70,9 @@ def test_the_layout_is_no_talon_with_every_card_in_a_hand() -> None:
     layout = Layout.of(FOUR_A)
     assert (layout.players, layout.hand_size, layout.talons, layout.left_over) == (4, 6, 0, 0)
     assert layout.procedure == NO_TALON and FOUR_A.players_partnerships == "across"
-    assert pimc_layout(FOUR_A) and not play_only_layout(FOUR_A)
+    assert pimc_layout(FOUR_A) and not rebuilt_layout(FOUR_A)
     # draw-stock is no-talon too, with a stock: its play only, once the stock is drawn
-    assert play_only_layout(template_rules("two-player-a"))
+    assert rebuilt_layout(template_rules("two-player-a"))
 
 
 def test_pimc_applies_to_every_choice_of_the_auction_and_the_play() -> None:
@@ -227,7 +227,7 @@ def test_tysiac_2p_searches_every_phase_but_the_choice_of_a_talon() -> None:
     auction, the declarer's discards and contract, and the play are searched."""
     rules = template_rules("tysiac-2p")
     assert Layout.of(rules).procedure == CHOOSE_TALON
-    assert pimc_layout(rules) and play_only_layout(rules)
+    assert pimc_layout(rules) and rebuilt_layout(rules)
     seen = decisions("tysiac-2p", 8, "play only")
     phases = {v.phase for _, v, _ in seen}
     assert phases >= {Phase.AUCTION, Phase.TALON, Phase.DISCARD, Phase.CONTRACT, Phase.PLAY}
@@ -290,7 +290,7 @@ def test_two_player_a_is_searched_once_the_stock_is_drawn() -> None:
     """draw-stock: the solver does not draw from the stock, so the play is searched once the
     stock is drawn (every card left is then in a hand); before, the heuristic decides."""
     rules = template_rules("two-player-a")
-    assert pimc_layout(rules) and play_only_layout(rules)
+    assert pimc_layout(rules) and rebuilt_layout(rules)
     seen = decisions("two-player-a", 20, "stock")
     applies = [pimc_applies(v) for _, v, _ in seen]
     assert applies == [v.phase is Phase.PLAY and not v.stock_count for _, v, _ in seen]

@@ -17,7 +17,7 @@ from thousand.engine.actions import ANNOUNCE, CRAWL
 from thousand.engine.deal import Phase
 from thousand.engine.dealing import Dealt
 from thousand.engine.views import game_view, view
-from thousand.rules import rules_from_record, template_rules
+from thousand.rules import Rules, rules_from_record, template_rules
 
 TEMPLATES = ("russian", "russian-classic", "ukrainian", "tysiac", "four-player-b", "four-player")
 
@@ -76,36 +76,70 @@ def test_each_sample_in_the_play_shows_the_same_view(template: str) -> None:
     assert checked > 100
 
 
+#: The phases before the play with a choice in each layout rebuilt by its own procedure.
+BEFORE_THE_PLAY = {
+    "polish-2card": {Phase.AUCTION, Phase.PASSING},
+    "soviet-book": {Phase.AUCTION, Phase.CONTRACT, Phase.PASSING},
+    "two-player-b": {Phase.AUCTION, Phase.PASSING, Phase.DISCARD, Phase.CONTRACT},
+}
+
+
 @pytest.mark.parametrize("talon_shown", ["always", "never"])
-def test_each_fixed_deal_sample_before_the_play_shows_the_same_view(
-    talon_shown: Literal["always", "never"],
+@pytest.mark.parametrize("template", sorted(BEFORE_THE_PLAY))
+def test_each_sample_before_the_play_shows_the_same_view(
+    template: str, talon_shown: Literal["always", "never"]
 ) -> None:
-    """fixed-deal (two-player-b) in the auction, its unused cards drawn as a hidden slot, and
-    at the declarer's hand-over, discard and contract: each sample, replayed, shows the seat
-    exactly its view, and the hidden cards vary."""
-    rules = dataclasses.replace(template_rules("two-player-b"), talon_shown=talon_shown)
-    rng = random.Random(talon_shown)
+    """The layouts the sampler rebuilds by their own procedure, before the play: in the
+    auction (fixed-deal's unused cards and pass-without-taking's card set aside drawn as hidden
+    slots beside the talon, keep-one's card shown with forehand), at keep-one's contract named
+    before the talon, and at the declarer's hand-over, discard and contract. Each sample,
+    replayed, shows the seat exactly its view, and the hidden cards vary."""
+    rules = dataclasses.replace(template_rules(template), talon_shown=talon_shown)
+    before = (Phase.AUCTION, Phase.PASSING, Phase.DISCARD, Phase.CONTRACT)
+    checked, deals = check_samples(rules, talon_shown, 12, 3, before)
+    assert set(checked) == BEFORE_THE_PLAY[template]
+    assert min(checked.values()) >= 6 and len(deals) > sum(checked.values()) / 2
+
+
+@pytest.mark.parametrize("template", ["russian", "tysiac"])
+def test_a_contract_named_before_the_talon_is_sampled(template: str) -> None:
+    """contract.before_talon in take-and-pass: at the contract the talon is still a hidden
+    slot, and from the passing on the contract is part of the moves replayed. Each sample of
+    every seat to act, in every phase, shows it exactly its view."""
+    house = {"contract.before_talon": True, "contract.raise": False}
+    rules = rules_from_record(template, house)
+    checked, _ = check_samples(rules, template, 10, 1, tuple(Phase))
+    assert checked[Phase.CONTRACT] >= 5 and checked[Phase.PASSING] >= 10
+
+
+def check_samples(
+    rules: Rules, seed: str, deals: int, draws: int, phases: tuple[Phase, ...]
+) -> tuple[dict[Phase, int], set[str]]:
+    """Play ``deals`` deals with the heuristic; at each decision in ``phases`` draw ``draws``
+    samples for the seat to act, each of which must show it exactly its view and hold its
+    hand. The samples checked by phase, and the deals they were."""
+    rng = random.Random(seed)
     bot = HeuristicBot()
-    checked = dict.fromkeys((Phase.AUCTION, Phase.PASSING, Phase.DISCARD, Phase.CONTRACT), 0)
-    unused: set[int] = set()
-    for deal_no in range(12):
+    checked: dict[Phase, int] = {}
+    drawn: set[str] = set()
+    for deal_no in range(deals):
         game = Game.start(rules).shuffle_and_deal(rng)
         while game.in_deal:
             assert game.deal is not None
             seat = game.deal.to_act
             assert seat is not None
-            if game.deal.phase in checked:
+            if game.deal.phase in phases:
                 original = dataclasses.replace(view(game.deal, seat), match=None)
                 sampler = Sampler(original, random.Random(deal_no))
-                for _ in range(3):
+                for _ in range(draws):
                     d = sampler.draw()
-                    assert d is not None
+                    assert d is not None, game.deal.phase
                     assert view(DealState(d), seat) == original
                     assert d.hands[seat] == game.deal.hands[seat]
-                    unused.add(d.aside)
-                    checked[game.deal.phase] += 1
+                    drawn.add(repr(d.cards_dealt))
+                    checked[game.deal.phase] = checked.get(game.deal.phase, 0) + 1
             game = game.apply(bot.choose(game_view(game, seat)))
-    assert min(checked.values()) >= 9 and len(unused) > 30
+    return checked, drawn
 
 
 def test_samples_vary_the_hidden_cards() -> None:

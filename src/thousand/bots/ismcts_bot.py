@@ -24,7 +24,7 @@ from ..engine.views import SeatView
 from ..rules import TEMPLATES, Rules, template_rules
 from ..rules.layout import Layout
 from .base import Limit, derive_seed
-from .pimc import pimc_layout, play_only_layout
+from .pimc import pimc_layout, rebuilt_layout
 from .sampler import Sampler, history
 
 PREFIX = "ismcts-"
@@ -53,10 +53,11 @@ def simulations_of(name: str) -> int | None:
 
 def plays(rules: Rules) -> bool:
     """Whether the bot plays this table's deals: where a world is drawn from the view at every
-    moment (:func:`thousand.openspiel.resampler` finds none at some moment of the layouts that
-    PIMC plays in the play only: polish-2card, soviet-book, tysiac-2p, two-player-a,
-    two-player-b)."""
-    return pimc_layout(rules) and not play_only_layout(rules)
+    moment. The layouts the sampler rebuilds by their own procedure
+    (:func:`~thousand.bots.pimc.rebuilt_layout`: polish-2card, soviet-book, tysiac-2p,
+    two-player-a, two-player-b) are left out: :func:`thousand.openspiel.resampler` found no
+    world at some moment of each when the bot was added, and has not been tried there since."""
+    return pimc_layout(rules) and not rebuilt_layout(rules)
 
 
 def require_openspiel() -> None:

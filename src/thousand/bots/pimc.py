@@ -144,28 +144,27 @@ def pimc_layout(rules: Rules) -> bool:
     """Whether PIMC plays this table's deals: eight tricks of three active seats after the
     talon is taken and one card passed to each opponent (rules.md 1.4: the standard layout and
     dealer-sits-out); no-talon with every card in a hand and at most eight tricks
-    (four-player-a: the auction and the play); or, in the play only, the layouts of
-    :func:`play_only_layout`. Every template is one of these; the rest of a custom table's
-    layouts is played by the heuristic bot."""
+    (four-player-a: the auction and the play); or the layouts of :func:`rebuilt_layout`.
+    Every template is one of these; the rest of a custom table's layouts is played by the
+    heuristic bot."""
     layout = Layout.of(rules)
     return (
         (layout.procedure == TAKE_AND_PASS and layout.talon_size == 3 and layout.hand_size == 7)
         or (layout.procedure == NO_TALON and layout.left_over == 0 and layout.hand_size <= 8)
-        or play_only_layout(rules)
+        or rebuilt_layout(rules)
     )
 
 
-def play_only_layout(rules: Rules) -> bool:
-    """The layouts where PIMC plays the cards only, and the heuristic bot makes the decisions
-    before the play (the sampler rebuilds these deals in the play), but for fixed-deal and
-    choose-talon: three seats of seven cards with the talon handed over without being taken
-    (pass-without-taking with its card set aside, keep-one), all of eight tricks; fixed-deal
-    (two seats of seven, a talon of three, the declarer hands one card over and discards one:
-    every decision is searched); choose-talon (two seats of ten, two talons of two, the
-    declarer takes one and discards two: ten tricks; the auction and the discards and contract
-    are searched too, not the choice of a talon: the two are unseen and alike); and draw-stock
-    (two seats of nine and a stock of six), once the stock is drawn: the solver draws no card,
-    so the tricks played while the stock lasts are the heuristic's."""
+def rebuilt_layout(rules: Rules) -> bool:
+    """The layouts of two seats, or of a talon handed over untaken, whose deals the sampler
+    rebuilds by their own procedure: three seats of seven cards with the talon handed over
+    without being taken (pass-without-taking with its card set aside, keep-one), all of eight
+    tricks; fixed-deal (two seats of seven, a talon of three, the declarer hands one card over
+    and discards one); choose-talon (two seats of ten, two talons of two, the declarer takes
+    one and discards two: ten tricks; every decision but the choice of a talon, the two being
+    unseen and alike); and draw-stock (two seats of nine and a stock of six), in the play once
+    the stock is drawn: the solver draws no card, so the auction and the tricks played while
+    the stock lasts are the heuristic's."""
     layout = Layout.of(rules)
     if layout.procedure == FIXED_DEAL:
         return layout.players == 2 and layout.hand_size == 7 and layout.talon_size == 3
@@ -183,16 +182,10 @@ def play_only_layout(rules: Rules) -> bool:
 
 def pimc_applies(view: SeatView) -> bool:
     """Whether PIMC decides this move: a layout of :func:`pimc_layout`, a phase of
-    :data:`PIMC_PHASES` (the play only in a :func:`play_only_layout`, with no stock left to
-    draw; choose-talon in every phase but the choice of a talon), and no move the solver
-    does not search (a crawl, a marriage declared from the hand); a talon redeal offered
-    with the passing is declined, as the heuristic does."""
+    :data:`PIMC_PHASES` (with no stock left to draw), and no move the solver does not search
+    (a crawl, a marriage declared from the hand); a talon redeal offered with the passing is
+    declined, as the heuristic does."""
     if view.phase not in PIMC_PHASES or not pimc_layout(view.rules):
-        return False
-    # choose-talon and fixed-deal: the auction and the declarer's decisions before the play
-    # are searched too
-    searched = Layout.of(view.rules).procedure in (CHOOSE_TALON, FIXED_DEAL)
-    if view.phase is not Phase.PLAY and play_only_layout(view.rules) and not searched:
         return False
     if view.stock_count:
         return False  # draw-stock: searched once the stock is drawn
@@ -630,6 +623,7 @@ class PimcBot:
             return e.bid if self._makes(e, e.bid) else e.bid - 1
         amounts = _within_reach(e.legal_actions(), e.hands[e.declarer], e.rules)
         e.apply(contract(amounts[0]))
+        e = _pass_weakest(e, self.heuristic)  # a contract named before the talon
         solver = self._solver(e)
         try:
             return _most_made(e, solver, amounts)
@@ -697,10 +691,9 @@ class PimcBot:
         hand = view.hand or 0
         gives = [a for a in actions if is_give(a)]
         seat = min(give_parts(a)[1] for a in gives)
-        trump = -1
         mine = sorted(
             (a for a in gives if give_parts(a)[1] == seat),
-            key=lambda a: keep_value(give_parts(a)[0], hand, trump),
+            key=lambda a: _give_value(give_parts(a)[0], hand),
         )[:4]
         amount = view.contract or 0
         made, count = self._made_after(
@@ -787,6 +780,7 @@ class PimcBot:
         while pending:
             e = pending.pop(0).copy()
             e.apply(contract(amounts[0]))
+            e = _pass_weakest(e, self.heuristic)  # a contract named before the talon
             solver = self._solver(e)
             try:
                 tops.append(_most_made(e, solver, amounts))
@@ -897,8 +891,9 @@ def _stake(contract: int, top: int) -> int:
 def _take(d: Deal, seat: int, amount: int, heuristic: HeuristicBot) -> Deal:
     """A copy of the sampled deal in which ``seat`` wins the auction at ``amount``, passes (or,
     in choose-talon, takes the first talon and discards) its weakest cards and names the
-    contract ``amount``: ready for the first lead."""
-    return _name_bid(_before_contract(d, seat, amount, heuristic))
+    contract ``amount`` (where the contract comes before the talon, names it first): ready for
+    the first lead."""
+    return _pass_weakest(_name_bid(_before_contract(d, seat, amount, heuristic)), heuristic)
 
 
 def _before_contract(d: Deal, seat: int, amount: int, heuristic: HeuristicBot) -> Deal:
@@ -922,13 +917,22 @@ def _finish_passing(e: Deal, first: int, heuristic: HeuristicBot) -> Deal:
 
 
 def _pass_weakest(e: Deal, heuristic: HeuristicBot) -> Deal:
-    """The declarer of ``e`` passes the cards least worth keeping, one to each opponent."""
+    """The declarer of ``e`` passes the cards least worth keeping, one to each opponent (where
+    the talon is handed over untaken, the talon cards)."""
     while e.phase is Phase.PASSING:
         hand = e.hands[e.declarer]
-        receivers = [s for s in e.order if s != e.declarer and e.given[s] < 0]
-        c = min(card_list(hand), key=lambda x: keep_value(x, hand, -1))
-        e.apply(give(c, receivers[0]))
+        receiver = next(s for s in e.order if s != e.declarer and e.given[s] < 0)
+        cards = [
+            c for c, seat in map(give_parts, filter(is_give, e.legal_actions())) if seat == receiver
+        ]
+        e.apply(give(min(cards, key=lambda x: _give_value(x, hand)), receiver))
     return e
+
+
+def _give_value(c: int, hand: int) -> int:
+    """What card ``c`` is worth to a declarer holding ``hand`` (a talon card handed over
+    untaken is not in it): the cheapest goes first."""
+    return keep_value(c, hand | 1 << c, -1)
 
 
 def _finish_discards(e: Deal, first: int = -1) -> Deal:

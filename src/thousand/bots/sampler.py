@@ -8,14 +8,16 @@ declared marriage. Rules that the shortcut of voids does not cover (must-beat, b
 marriage, ...) are enforced by replaying the deal through the engine: a sample whose replay
 breaks a rule is thrown away and drawn again. Where the talon is handed over without being
 taken (pass-without-taking, keep-one), in fixed-deal and in choose-talon (tysiac-2p), deals are
-drawn in the play only, but for the auction and the declarer's decisions before the play in
-fixed-deal and choose-talon (choose-talon's two talons drawn as one hidden slot and split, the
-declarer's deals from its discards on; fixed-deal's unused cards drawn as one more hidden slot
-in the auction, the declarer's deals from its hand-over on); in choose-talon the talon chosen is
-the deal's first (which one it was, no view says), the other is drawn with the hidden cards. In
-draw-stock (two-player-a) deals are drawn in the play once the stock is drawn, when every card
-left is in a hand. In no-talon (four-player-a) every card is in a hand: the other seats' hands
-are drawn, in the auction and in the play, and the history replayed has no contract move.
+rebuilt by the layout's own procedure in the play; before it, the other hands and the hidden
+slots are drawn: the talon while unseen (keep-one's too, where the contract comes first),
+pass-without-taking's card set aside and fixed-deal's unused cards in the auction, keep-one's
+card shown kept with forehand (choose-talon's two talons drawn as one hidden slot and split, the
+declarer's deals from its discards on; fixed-deal's declarer's from its hand-over on); in
+choose-talon the talon chosen is the deal's first (which one it was, no view says), the other
+is drawn with the hidden cards. In draw-stock (two-player-a) deals are drawn in the play once
+the stock is drawn, when every card left is in a hand. In no-talon (four-player-a) every card
+is in a hand: the other seats' hands are drawn, in the auction and in the play, and the history
+replayed has no contract move.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from .knowledge import known_held, not_held, played_by, voids
 _PAIRS = tuple((1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4))
 
 HANDOVER = (WITHOUT_TAKING, KEEP_ONE)
-"""The procedures whose talon is handed over without being taken (sampled in the play only)."""
+"""The procedures whose talon is handed over without being taken."""
 
 TALON = -1
 """The slot of the talon while it is still hidden (in the auction)."""
@@ -60,7 +62,7 @@ def history(view: SeatView, given: tuple[int, ...], discard: int = 0) -> list[in
     # no-talon and draw-stock have no contract move: the play starts after the auction
     has_contract = procedure != NO_TALON
     before_talon = has_contract and view.rules.contract_before_talon and view.named is None
-    if before_talon and view.phase in (Phase.PLAY, Phase.DONE):
+    if before_talon and view.phase in (Phase.PASSING, Phase.PLAY, Phase.DONE):
         assert view.contract is not None
         acts.append(contract(view.contract))  # contract.before_talon: named before the talon
     for seat in view.active:
@@ -186,16 +188,34 @@ class Sampler:
         #: (must-beat, over-trumping) exclude
         self.voids = [v | x for v, x in zip(voids(view), not_held(view), strict=True)]
         self.known = known_held(view)
-        self.hidden_talon = view.declarer is None
         self.layout = Layout.of(view.rules)
+        procedure = self.layout.procedure
+        before_play = view.phase is not Phase.PLAY
+        handover = procedure in HANDOVER
+        #: the talon is a slot of hidden cards: in the auction, at a contract named before the
+        #: talon (contract.before_talon, keep-one) and, where it is handed over untaken, until
+        #: it is shown
+        self.hidden_talon = view.declarer is None or (
+            view.talon is None
+            and (
+                (handover and before_play)
+                or (view.phase is Phase.CONTRACT and view.rules.contract_before_talon)
+            )
+        )
         self.talon_size = sum(view.talon_sizes) if self.hidden_talon else 0
-        #: fixed-deal in the auction: the cards that take no part, a hidden slot like the talon
-        fixed = self.layout.procedure == FIXED_DEAL
-        self.unused_size = view.aside_count if self.hidden_talon and fixed else 0
+        #: fixed-deal in the auction: the cards that take no part, a hidden slot like the talon;
+        #: pass-without-taking before the play: the card set aside for the declarer
+        fixed = procedure == FIXED_DEAL
+        aside_hidden = (fixed and self.hidden_talon) or (
+            procedure == WITHOUT_TAKING and before_play
+        )
+        self.unused_size = view.aside_count if aside_hidden else 0
         seen = view.hand | view.played
         for k in self.known:
             seen |= k
-        if view.talon is not None and view.declarer != self.me:
+        if view.shown is not None:
+            seen |= 1 << view.shown  # keep-one: dealt face up to forehand
+        if view.talon is not None and (view.declarer != self.me or handover):
             seen |= view.talon & ~view.played  # placed below, with the declarer or a defender
         self.pool = FULL_DECK & ~seen
         #: by seat, the cards of the marriages its bid shows (kept in its hand as dealt)
@@ -205,7 +225,7 @@ class Sampler:
         #: fixed-deal in the play, and the declarer's hand-over, discard and contract: see
         #: :meth:`_attempt_fixed_deal`
         self.fixed_deal = fixed and (
-            view.phase is Phase.PLAY or (view.phase in DECLARERS_OWN and view.declarer == self.me)
+            not before_play or (view.phase in DECLARERS_OWN and view.declarer == self.me)
         )
         #: choose-talon in the play, and the declarer's discards and contract: see
         #: :meth:`_attempt_choose_talon`
@@ -243,6 +263,9 @@ class Sampler:
         n = view.seats
         hands = [self.known[s] for s in range(n)]
         hands[me] = view.hand or 0
+        forehand = view.active[0]
+        if view.shown is not None and forehand != me and not view.played >> view.shown & 1:
+            hands[forehand] |= 1 << view.shown
         need = [view.card_counts[s] - hands[s].bit_count() for s in range(n)]
         need[me] = 0
         allowed = [~self.voids[s] & FULL_DECK for s in range(n)]
@@ -535,11 +558,13 @@ class Sampler:
         self, hands: list[int], talon: int, given: list[int], unused: int = 0
     ) -> Deal | None:
         """The deal as dealt behind these current hands, replayed to the view's moment
-        (``unused``: fixed-deal's cards that take no part, drawn in the auction)."""
+        (``unused``: fixed-deal's cards that take no part, drawn in the auction, or the card
+        set aside in pass-without-taking, drawn before the play)."""
         view = self.view
         declarer = view.declarer
         n = view.seats
         rng = self.rng
+        shown = -1 if view.shown is None else view.shown
         dealt = [hands[s] | self.played[s] for s in range(n)]
         if declarer is None:
             if self.layout.talons > 1:  # choose-talon: the hidden cards split into its talons
@@ -551,7 +576,7 @@ class Sampler:
                     for i in range(self.layout.talons)
                 )
                 return replay_deal(view, dealt, 0, tuple(given), talons=talons)
-            return replay_deal(view, dealt, talon, tuple(given), unused)
+            return replay_deal(view, dealt, talon, tuple(given), unused, shown)
         for s in view.active:
             if s == declarer:
                 continue
@@ -567,7 +592,7 @@ class Sampler:
                 dealt[declarer] |= 1 << given[s]
         if view.talon is not None:
             talon = view.talon
-        else:
+        elif not self.talon_size:  # else drawn as a hidden slot
             options = card_list(dealt[declarer] & ~self.protect[declarer])
             rng.shuffle(options)
             for c in options[: sum(view.talon_sizes)]:
@@ -575,7 +600,7 @@ class Sampler:
         dealt[declarer] &= ~talon
         if self.me != declarer:
             dealt[self.me] = view.dealt or 0
-        return replay_deal(view, dealt, talon, tuple(given))
+        return replay_deal(view, dealt, talon, tuple(given), unused, shown)
 
     # -- the talon handed over without being taken (rules.md part 4) ----------------------------
 
