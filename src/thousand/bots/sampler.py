@@ -295,7 +295,8 @@ class Sampler:
         """The pool dealt to the hands (and the hidden talon), the deal rebuilt and replayed."""
         n = self.view.seats
 
-        # the hidden slots beside the hands: the talon, fixed-deal's unused cards
+        # the hidden slots beside the hands: the talon, and fixed-deal's unused cards or
+        # pass-without-taking's card set aside
         hidden = [size for size in (self.talon_size, self.unused_size) if size]
 
         def fits(rest: int, left: list[int]) -> bool:
