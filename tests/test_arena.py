@@ -118,6 +118,7 @@ def test_the_command_prints_and_writes_json_and_png(
     [
         (["--bots", "medium"], "--bots: name at least two bots, comma-separated"),
         (["--bots", "medium,grandmaster"], "--bots: unknown bot 'grandmaster'"),
+        (["--bots", "medium,expert-nodes-0"], "--bots: unknown bot 'expert-nodes-0'"),
         (["--bots", "medium,medium"], "--bots: each bot may be named once"),
         (["--bots", "medium,easy", "--deals", "0"], "--deals and --matches: play at least one"),
         (["--bots", "medium,easy", "--template", "nope"], "template"),

@@ -13,7 +13,7 @@ import pytest
 from tests.positions import cards
 from thousand.bots import make_bot
 from thousand.bots.heuristic import HeuristicBot
-from thousand.bots.levels import VARIANTS
+from thousand.bots.levels import VARIANTS, node_budget_of
 from thousand.bots.pimc import (
     DEFENDER_POINTS,
     EXACT_BELOW,
@@ -36,6 +36,7 @@ from thousand.bots.solver import (
     declarer_side,
     points_needed,
 )
+from thousand.cli.arena import parse_bots
 from thousand.engine import DealState, Game
 from thousand.engine.actions import CONTRACT, PASS, bid, contract, is_contract
 from thousand.engine.deal import Deal, Phase
@@ -43,6 +44,20 @@ from thousand.engine.views import SeatView, game_view, view
 from thousand.rules import TEMPLATES, template_rules
 
 PIMC_TEMPLATES = [t for t in TEMPLATES if pimc_layout(template_rules(t))]
+
+
+def test_expert_nodes_n_is_the_expert_with_n_nodes_a_decision() -> None:
+    bot = make_bot("expert-nodes-240000", 3)
+    assert isinstance(bot, PimcBot)
+    assert bot.node_budget == 240_000
+    default = make_bot("expert", 3)
+    assert isinstance(default, PimcBot)
+    assert (bot.samples, bot.infer, bot.policy) == (default.samples, default.infer, default.policy)
+    assert parse_bots("expert-nodes-5,hard") == ("expert-nodes-5", "hard")
+    for name in ("expert-nodes-0", "expert-nodes-", "expert-nodes-x", "expert"):
+        assert node_budget_of(name) is None
+    with pytest.raises(ValueError, match="unknown bot level 'expert-nodes-0'"):
+        make_bot("expert-nodes-0")
 
 
 def test_the_variants_switch_one_part_off() -> None:

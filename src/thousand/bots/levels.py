@@ -36,6 +36,22 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
 """The expert with one part switched off, or one on that it lacks, for the arena's ablation
 (never a table's level)."""
 
+NODES_PREFIX = "expert-nodes-"
+"""The arena's name of the expert with another node budget: ``expert-nodes-N`` stops its solver
+at N nodes a decision in either build (for measuring what a budget costs; never a table's
+level)."""
+
+
+def node_budget_of(name: str) -> int | None:
+    """N for a bot named ``expert-nodes-N`` (N a positive integer); None for any other name."""
+    if not name.startswith(NODES_PREFIX):
+        return None
+    digits = name[len(NODES_PREFIX) :]
+    if not digits.isdigit() or int(digits) < 1:
+        return None
+    return int(digits)
+
+
 ALIASES = {"random": "easy", "heuristic": "medium", "pimc": "hard", "pimc-expert": "expert"}
 """Bot names that the arena and the command line accept beside the levels."""
 
@@ -50,6 +66,9 @@ def make_bot(level: str, seed: int | None = None) -> Bot:
     ISMCTS with N simulations a move (where OpenSpiel is installed)."""
     if simulations_of(level) is not None:
         return make_ismcts(level, seed)
+    budget = node_budget_of(level)
+    if budget is not None:
+        return make_expert(seed, node_budget=budget)
     maker = _MAKERS.get(ALIASES.get(level, level)) or VARIANTS.get(level)
     if maker is None:
         known = ", ".join(available_levels())

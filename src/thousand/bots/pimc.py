@@ -983,8 +983,11 @@ EXPERT_NODES = 1_200_000
 """Expert's node budget a decision in the compiled build (the solver stops where it is spent):
 about a third of a second of solving, so that a decision stays under a second."""
 
-EXPERT_NODES_PURE = 300_000
-"""Expert's node budget a decision in pure Python, where a node costs several times as much."""
+EXPERT_NODES_PURE = 200_000
+"""Expert's node budget a decision in pure Python, where a node costs several times as much
+(2 to 4 µs, by the layout and the decision): on the project's 2-core machine the slowest
+decisions took 1.1 s at 300,000 (russian-classic, tysiac-2p) and up to 0.96 s at 240,000,
+which left no room for a slower machine (README, Bots: the latency per template)."""
 
 
 EXPERT_TIEBREAK = 8

@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 from ..bots.arena import ArenaConfig, OnGame, run_arena
 from ..bots.ismcts_bot import plays, require_openspiel, simulations_of
-from ..bots.levels import ALIASES, LEVELS, VARIANTS
+from ..bots.levels import ALIASES, LEVELS, VARIANTS, node_budget_of
 from ..bots.plot import arena_png
 from ..bots.runners import ClusterError, import_ray, parse_address
 from ..engine import Game
@@ -47,11 +47,11 @@ def parse_bots(text: str) -> tuple[str, ...]:
     for name in names:
         if simulations_of(name) is not None:
             require_openspiel()  # OpenSpielMissing (a ValueError) where it is not installed
-        elif name not in known:
+        elif name not in known and node_budget_of(name) is None:
             raise ValueError(
                 f"--bots: unknown bot {name!r}: the bots are"
-                f" {', '.join(known)} and ismcts-N (OpenSpiel's ISMCTS,"
-                " N simulations a move)"
+                f" {', '.join(known)}, expert-nodes-N (the expert's solver stopped at N"
+                " nodes a decision) and ismcts-N (OpenSpiel's ISMCTS, N simulations a move)"
             )
     if len(names) < 2:
         raise ValueError("--bots: name at least two bots, comma-separated")
