@@ -36,3 +36,14 @@ def derive_seed(seed: int, *parts: object) -> int:
     platforms, and unrelated for different labels."""
     text = ":".join(str(p) for p in (seed, *parts))
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def count_in_name(name: str, prefix: str) -> int | None:
+    """N for a bot named ``prefix`` followed by N (N a positive integer, as in ``ismcts-1000``);
+    None for any other name."""
+    if not name.startswith(prefix):
+        return None
+    digits = name[len(prefix) :]
+    if not digits.isdigit() or int(digits) < 1:
+        return None
+    return int(digits)

@@ -23,7 +23,7 @@ from ..cards import DECK_SIZE, card_list
 from ..engine.views import SeatView
 from ..rules import TEMPLATES, Rules, template_rules
 from ..rules.layout import Layout
-from .base import Limit, derive_seed
+from .base import Limit, count_in_name, derive_seed
 from .pimc import pimc_layout, rebuilt_layout
 from .sampler import Sampler, history
 
@@ -43,12 +43,7 @@ class OpenSpielMissing(ValueError):
 
 def simulations_of(name: str) -> int | None:
     """N for a bot named ``ismcts-N`` (N a positive integer); None for any other name."""
-    if not name.startswith(PREFIX):
-        return None
-    digits = name[len(PREFIX) :]
-    if not digits.isdigit() or int(digits) < 1:
-        return None
-    return int(digits)
+    return count_in_name(name, PREFIX)
 
 
 def plays(rules: Rules) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from .base import Bot
+from .base import Bot, count_in_name
 from .heuristic import HeuristicBot
 from .ismcts_bot import make_ismcts, simulations_of
 from .pimc import RaiseValue, make_expert, make_hard
@@ -44,12 +44,7 @@ level)."""
 
 def node_budget_of(name: str) -> int | None:
     """N for a bot named ``expert-nodes-N`` (N a positive integer); None for any other name."""
-    if not name.startswith(NODES_PREFIX):
-        return None
-    digits = name[len(NODES_PREFIX) :]
-    if not digits.isdigit() or int(digits) < 1:
-        return None
-    return int(digits)
+    return count_in_name(name, NODES_PREFIX)
 
 
 ALIASES = {"random": "easy", "heuristic": "medium", "pimc": "hard", "pimc-expert": "expert"}
