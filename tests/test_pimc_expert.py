@@ -15,6 +15,7 @@ from thousand.bots import make_bot
 from thousand.bots.heuristic import HeuristicBot
 from thousand.bots.levels import VARIANTS, node_budget_of
 from thousand.bots.pimc import (
+    AUCTION_SLACK,
     DEFENDER_POINTS,
     EXACT_BELOW,
     POLICY_MATCH,
@@ -23,6 +24,7 @@ from thousand.bots.pimc import (
     RaiseValue,
     Reckoning,
     _before_contract,
+    _take,
     make_expert,
     own_score_counts,
     pimc_applies,
@@ -91,6 +93,9 @@ def test_the_variants_switch_one_part_off() -> None:
     assert off["expert-raise-own"].raise_value is RaiseValue.OWN
     assert off["expert-raise-all"].raise_value is RaiseValue.ALL
     assert off["expert-raise-own"].by_points and off["expert-raise-all"].by_points
+    assert expert.auction_slack == 0
+    assert off["expert-slack-10"].auction_slack == AUCTION_SLACK == 10
+    assert off["expert-slack-15"].auction_slack == 15
 
 
 def _decisions(template: str, seed: int) -> Iterator[tuple[SeatView, Deal]]:
@@ -373,6 +378,24 @@ def test_bidding_by_points_reckons_the_lead_the_auction_leaves() -> None:
     v, d = _auction((spades, hearts, junk), talon)
     assert bot._lead_after(v, d, PASS) == Reckoning(-40)
     assert bot._lead_after(v, d, bid(100)) == Reckoning(90, True, 110)
+
+
+def test_the_auction_slack_counts_a_bid_made_a_few_points_short() -> None:
+    """Seat 1 bids 100 and the others stop below it (their bid limits 41 and 82). With all
+    cards open it takes 91 points, where 98 round to the 100 it needs: 7 short. Without slack,
+    or with 5, it fails: -100 - 20. With 10 the sample counts it made: 100 - 20. Passing, the
+    dealer is forced to 100 and fails: (20 + 100) / 2 with any slack."""
+    v, d = _auction(
+        ("Kd Td Jh Qh Th Qs Ts", "Kc 9d Jd 9h Ah Js As", "9c Jc Tc Ac Qd Ad Ks"), "Qc Kh 9s"
+    )
+    bot = PimcBot(1, by_points=True)
+    e = _take(d, 1, 100, bot.heuristic)
+    assert (declarer_points(e) + Solver(e).value(), points_needed(e, 100)) == (91, 98)
+    assert [bot._makes(e, 100, slack) for slack in (0, 6, 7, 10)] == [False, False, True, True]
+    for slack, lead in ((0, -120), (5, -120), (10, 80)):
+        slacked = PimcBot(1, by_points=True, auction_slack=slack)
+        assert slacked._lead_after(v, d, PASS) == Reckoning(60)
+        assert slacked._lead_after(v, d, bid(100)) == Reckoning(lead, lead > 0, 100)
 
 
 def test_the_raise_value_reckons_the_highest_contract_the_declarer_makes() -> None:
