@@ -2,8 +2,8 @@
 bus: the database settles every race. An intent made through the hub whose copy of the table is
 behind is refused as stale, after the hub has caught up (its connections get the move they
 missed, then the refusal and a snapshot); a seat taken through the other hub is not free; a
-claim sent again through the other hub gets the same seat. On SQLite and PostgreSQL, over
-every template."""
+claim sent again through the other hub gets the same seat; a token issued through the other
+hub finds its seat. On SQLite and PostgreSQL, over every template."""
 
 from __future__ import annotations
 
@@ -171,3 +171,31 @@ def test_a_notice_reads_back_and_anything_else_on_the_channel_is_ignored() -> No
         b"\xff",
     ):
         assert Notice.decode(junk) is None
+
+
+@pytest.mark.parametrize("template", ALL)
+def test_a_token_issued_through_another_copy_finds_its_seat(
+    tmp_path: Path, database: str | None, template: str
+) -> None:
+    """A seat taken through the first hub, its notice not yet heard by the second: the second
+    copy does not know the token, and asked for its seat it catches up and finds it (as a
+    player who sat through one process and connects through the other a moment later)."""
+
+    async def scenario() -> None:
+        settings = Settings(data=tmp_path / "data", database=database, bot_delay=0, close_idle=0)
+        stores = [Store(database_url(database, tmp_path / "data")) for _ in range(2)]
+        stores[0].migrate()
+        a, b = (Hub(s, settings) for s in stores)
+        try:
+            players = template_rules(template).players_count
+            table_a = await a.create(template, {}, [SeatSpec("human")] * players, seed=3)
+            table_b = await b.fetch(table_a.id)
+            seat, token = await table_a.take_seat(1, "Ann")
+            assert seat == 1 and table_b.seat_of(token) is None
+            assert await table_b.seat_of_token(token) == 1
+            assert table_b.row.seats[1].name == "Ann"
+            assert await table_b.seat_of_token("no-such-token-0123456789") is None
+        finally:
+            close(a, b)
+
+    asyncio.run(scenario())

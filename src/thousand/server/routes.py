@@ -315,7 +315,7 @@ def add_lobby(app: FastAPI, hub: Hub, lifecycle: Lifecycle) -> None:
         other person holds a seat at is closed (``GET /tables/{id}`` says what became of it)."""
         table = await hub.fetch(table_id)
         token = bearer(authorization)
-        if token is None or table.seat_of(token) != seat:
+        if token is None or await table.seat_of_token(token) != seat:
             raise LobbyError(403, f"this token does not hold seat {seat} of table {table_id}")
         await table.leave(seat, token_hash(token))
         return Response(status_code=204)
@@ -359,7 +359,7 @@ def add_lobby(app: FastAPI, hub: Hub, lifecycle: Lifecycle) -> None:
         chosen = chosen_language(lang, accept_language)
         table = await hub.fetch(table_id)
         token = bearer(authorization)
-        seat = table.seat_of(token) if token is not None else None
+        seat = await table.seat_of_token(token) if token is not None else None
         if seat is None:
             raise LobbyError(403, f"only a player seated at table {table_id} may ask for a hint")
         return await table.hint(seat, chosen)

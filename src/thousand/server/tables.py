@@ -271,6 +271,21 @@ class LiveTable:
                 return s
         return None
 
+    async def seat_of_token(self, token: str) -> int | None:
+        """The seat ``token`` holds (None: none). Where this copy knows of none, it first
+        catches up with the database: the seat may have been taken through another process a
+        moment ago, before its notice reached this one. :class:`Unavailable` where the
+        database cannot be read."""
+        seat = self.seat_of(token)
+        if seat is not None:
+            return seat
+        try:
+            async with self.lock:
+                await self._catch_up()
+        except (DBAPIError, PoolTimeout) as e:
+            raise Unavailable() from e
+        return self.seat_of(token)
+
     def view_json(self, seat: int | None) -> dict[str, Any] | None:
         if self.game.deal is None:
             return None

@@ -92,7 +92,10 @@ async def _hello(ws: WebSocket, table: LiveTable) -> tuple[int | None, str | Non
         raise protocol.ProtocolError("hello_first", "the first message must be a hello")
     if message.token is None:
         return None, None
-    seat = table.seat_of(message.token)
+    try:
+        seat = await table.seat_of_token(message.token)
+    except Unavailable as e:
+        raise protocol.ProtocolError("unavailable", str(e)) from e
     if seat is None:
         raise protocol.ProtocolError("bad_token", f"this token holds no seat of table {table.id}")
     return seat, token_hash(message.token)
