@@ -93,8 +93,8 @@ def test_the_variants_switch_one_part_off() -> None:
     assert off["expert-raise-own"].raise_value is RaiseValue.OWN
     assert off["expert-raise-all"].raise_value is RaiseValue.ALL
     assert off["expert-raise-own"].by_points and off["expert-raise-all"].by_points
-    assert expert.auction_slack == 0
-    assert off["expert-slack-10"].auction_slack == AUCTION_SLACK == 10
+    assert expert.auction_slack == AUCTION_SLACK == 10
+    assert off["expert-no-slack"].auction_slack == 0
     assert off["expert-slack-15"].auction_slack == 15
 
 

@@ -8,7 +8,7 @@ from functools import partial
 from .base import Bot, count_in_name
 from .heuristic import HeuristicBot
 from .ismcts_bot import make_ismcts, simulations_of
-from .pimc import AUCTION_SLACK, RaiseValue, make_expert, make_hard
+from .pimc import RaiseValue, make_expert, make_hard
 from .random_bot import RandomBot
 
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -32,7 +32,7 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "expert-raise-own": partial(make_expert, raise_value=RaiseValue.OWN),
     "expert-raise-all": partial(make_expert, raise_value=RaiseValue.ALL),
     "expert-before-own-points": partial(make_expert, by_points=False, own_points=False),
-    "expert-slack-10": partial(make_expert, auction_slack=AUCTION_SLACK),
+    "expert-no-slack": partial(make_expert, auction_slack=0),
     "expert-slack-15": partial(make_expert, auction_slack=15),
 }
 """The expert with one part switched off, or one on that it lacks, for the arena's ablation

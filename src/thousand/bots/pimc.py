@@ -82,11 +82,11 @@ POLICY_MATCH = 0.8
 DEFENDER_POINTS = 20
 #: How far above its hand's worth a seat may have bid before expert's inference rejects a sample.
 BID_SLACK = 35
-#: In the auction by points, how many points short of its bid the open-card solver may leave a
-#: declarer and the sample still count the bid made, in the variants that allow it
-#: (``auction_slack``): the open-card solve defends perfectly, real defenders do not, and the
-#: samples made forehand's opening bid less often than the real deals did
-#: (``benchmarks/bench_calibration.py``; README, Bots: the auction's slack).
+#: In expert's auction by points, how many points short of its bid the open-card solver may
+#: leave a declarer and the sample still count the bid made (``auction_slack``): the open-card
+#: solve defends perfectly, real defenders do not, and the samples made forehand's opening bid
+#: less often than the real deals did (``benchmarks/bench_calibration.py``; README, Bots: the
+#: auction's slack).
 AUCTION_SLACK = 10
 
 
@@ -1018,15 +1018,16 @@ def make_expert(
     defender_points: int = DEFENDER_POINTS,
     own_points: bool = True,
     raise_value: RaiseValue = RaiseValue.NONE,
-    auction_slack: int = 0,
+    auction_slack: int = AUCTION_SLACK,
     node_budget: int | None = None,
 ) -> PimcBot:
     """Level expert: up to 32 samples a decision within a node budget, inference from the
-    bidding and the play, the auction decided by points (:meth:`PimcBot._bid_by_points`), the
-    early play's ties broken by points, and a defender playing for the points it takes itself
-    (:meth:`PimcBot._own_values`). The keywords switch a part off for the ablation
-    (:data:`thousand.bots.levels.VARIANTS`). The node budget is
-    :data:`EXPERT_NODES` where the solver runs compiled, :data:`EXPERT_NODES_PURE` where not."""
+    bidding and the play, the auction decided by points (:meth:`PimcBot._bid_by_points`, a bid
+    counted made :data:`AUCTION_SLACK` points short), the early play's ties broken by points,
+    and a defender playing for the points it takes itself (:meth:`PimcBot._own_values`). The
+    keywords switch a part off for the ablation (:data:`thousand.bots.levels.VARIANTS`). The
+    node budget is :data:`EXPERT_NODES` where the solver runs compiled,
+    :data:`EXPERT_NODES_PURE` where not."""
     if node_budget is None:
         node_budget = EXPERT_NODES if compiled() else EXPERT_NODES_PURE
     return PimcBot(
