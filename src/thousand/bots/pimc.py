@@ -585,7 +585,8 @@ class PimcBot:
         may up to its hand's :meth:`~HeuristicBot.bid_limit` (the talon unknown to it, as to
         every bidder) and passes after. The engine says who declares and at what (a forced bid
         included). The declarer's contract is its bid, made or failed as the open-card solver
-        says; each defender scores :data:`DEFENDER_POINTS`; a deal nobody declares scores 0."""
+        says (made where it falls at most :attr:`auction_slack` points short); each defender
+        scores :data:`DEFENDER_POINTS`; a deal nobody declares scores 0."""
         me = view.seat
         rules = view.rules
         e = d.copy()
