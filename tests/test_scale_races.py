@@ -33,13 +33,18 @@ def drained(conn: Connection) -> list[dict[str, Any]]:
     return out
 
 
-async def two_hubs(
-    database: str | None, data: Path, template: str
-) -> tuple[Hub, Hub, LiveTable, LiveTable]:
+def hub_pair(database: str | None, data: Path) -> tuple[Hub, Hub]:
+    """Two hubs on one migrated database."""
     settings = Settings(data=data, database=database, bot_delay=0, close_idle=0)
     stores = [Store(database_url(database, data)) for _ in range(2)]
     stores[0].migrate()
-    hubs = [Hub(s, settings) for s in stores]
+    return Hub(stores[0], settings), Hub(stores[1], settings)
+
+
+async def two_hubs(
+    database: str | None, data: Path, template: str
+) -> tuple[Hub, Hub, LiveTable, LiveTable]:
+    hubs = hub_pair(database, data)
     players = template_rules(template).players_count
     table = await hubs[0].create(template, {}, [SeatSpec("human")] * players, seed=5)
     for seat in range(players - 1):
@@ -115,10 +120,7 @@ def test_a_seat_taken_through_another_copy_is_not_free_and_a_claim_holds_it(
     tmp_path: Path, database: str | None
 ) -> None:
     async def scenario() -> None:
-        settings = Settings(data=tmp_path / "data", database=database, bot_delay=0, close_idle=0)
-        stores = [Store(database_url(database, tmp_path / "data")) for _ in range(2)]
-        stores[0].migrate()
-        a, b = (Hub(s, settings) for s in stores)
+        a, b = hub_pair(database, tmp_path / "data")
         try:
             specs = [SeatSpec("human"), SeatSpec("human"), SeatSpec("bot", "easy")]
             table_a = await a.create("russian", {}, specs, seed=3)
@@ -182,10 +184,7 @@ def test_a_token_issued_through_another_copy_finds_its_seat(
     player who sat through one process and connects through the other a moment later)."""
 
     async def scenario() -> None:
-        settings = Settings(data=tmp_path / "data", database=database, bot_delay=0, close_idle=0)
-        stores = [Store(database_url(database, tmp_path / "data")) for _ in range(2)]
-        stores[0].migrate()
-        a, b = (Hub(s, settings) for s in stores)
+        a, b = hub_pair(database, tmp_path / "data")
         try:
             players = template_rules(template).players_count
             table_a = await a.create(template, {}, [SeatSpec("human")] * players, seed=3)
