@@ -42,7 +42,6 @@ from thousand.engine.views import game_view
 from thousand.rules import template_rules
 
 SAMPLES = 32
-AMOUNT = 100
 SLACKS = (0, 5, 10, 15, 20)
 #: how a sample's forehand passes its cards, as the expert's auction reckons it
 HEURISTIC = HeuristicBot()
@@ -59,16 +58,17 @@ def one_deal(seed: int) -> dict[str, Any]:
     view = game_view(game, forehand)
     expert = make_bot("expert", seed)
     sampler = Sampler(view, random.Random(seed))
-    points, need = [], AMOUNT
+    amount = rules.bidding_min  # the opening bid
+    points, need = [], amount
     for _ in range(SAMPLES):
         sample = sampler.draw()
         if sample is None:
             break
-        taken = _take(sample, forehand, AMOUNT, HEURISTIC)
+        taken = _take(sample, forehand, amount, HEURISTIC)
         points.append(solve(taken))
-        need = points_needed(taken, AMOUNT)
+        need = points_needed(taken, amount)
     opening = min(a for a in view.legal_actions if is_bid(a))
-    assert opening - BID == AMOUNT
+    assert opening - BID == amount
     game = game.apply(opening)
     while game.deal is not None and game.deal.phase is Phase.AUCTION:
         game = game.apply(PASS)
@@ -78,7 +78,7 @@ def one_deal(seed: int) -> dict[str, Any]:
         seat = game.deal.to_act
         seen = game_view(game, seat)
         if seat == forehand and seen.phase is Phase.CONTRACT:
-            game = game.apply(contract(AMOUNT))
+            game = game.apply(contract(amount))
             continue
         bot = expert if seat == forehand else defenders[seat]
         game = game.apply(bot.choose(seen))
