@@ -3,7 +3,7 @@ reachable, every player's column of the scoresheet and of a deal's result shown.
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Locator, expect
 
 from ..server_support import Server
 from .support import (
@@ -16,11 +16,28 @@ from .support import (
     wait_turn,
 )
 
+WIDTH = 390
+
+# Every element's left and right edge and width, measured in one step of the page: the bots play
+# on while the test measures, and a table drawn again between two measures was a flaky failure.
+_EDGES = """els => els.map(e => {
+    const r = e.getBoundingClientRect();
+    return [r.left, r.right, r.width];
+})"""
+
+
+def assert_on_screen(elements: Locator, at_least: int) -> None:
+    """At least `at_least` elements, each shown and inside the screen's width."""
+    edges = elements.evaluate_all(_EDGES)
+    assert len(edges) >= at_least, edges
+    for left, right, width in edges:
+        assert width > 0 and left >= 0 and right <= WIDTH, (left, right, width)
+
 
 def test_the_table_fits_a_phone(browser: Browser, server: Server) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(
-        viewport={"width": 390, "height": 844},
+        viewport={"width": WIDTH, "height": 844},
         device_scale_factor=2,
         is_mobile=True,
         has_touch=True,
@@ -30,17 +47,15 @@ def test_the_table_fits_a_phone(browser: Browser, server: Server) -> None:
         open_page(page, server, "/")
         expect(page.get_by_role("button", name="Create table")).to_be_visible()
         width = page.evaluate("() => document.documentElement.scrollWidth")
-        assert width <= 390, width
+        assert width <= WIDTH, width
         page.screenshot(path=str(ARTIFACTS / "phone-lobby.png"), full_page=True)
         table_id, token = table_against_bots(server, seed=4)
         seat_at(page, server, table_id, 0, token)
         wait_turn(page)
         expect(page.locator(".hand.mine button.card")).to_have_count(7)
         width = page.evaluate("() => document.documentElement.scrollWidth")
-        assert width <= 390, width
-        for card in page.locator(".hand.mine button.card").all():
-            box = card.bounding_box()
-            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        assert width <= WIDTH, width
+        assert_on_screen(page.locator(".hand.mine button.card"), at_least=7)
         pass_button = page.get_by_role("button", name="Pass", exact=True)
         expect(pass_button).to_be_in_viewport()
         page.screenshot(path=str(ARTIFACTS / "phone-table.png"), full_page=True)
@@ -53,13 +68,10 @@ def test_the_table_fits_a_phone(browser: Browser, server: Server) -> None:
         expect(deal_rows(page)).to_have_count(1)
         result = page.get_by_role("region", name="Deal 1: the result")
         columns = sheet.locator("td.score, thead th:visible, tfoot td.total")
-        cells = columns.or_(result.locator("th, td"))
-        assert cells.count() >= 10 + 24
-        for cell in cells.all():
-            box = cell.bounding_box()
-            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        expect(result).to_be_visible()
+        assert_on_screen(columns.or_(result.locator("th, td")), at_least=10 + 24)
         width = page.evaluate("() => document.documentElement.scrollWidth")
-        assert width <= 390, width
+        assert width <= WIDTH, width
         page.screenshot(path=str(ARTIFACTS / "phone-scoresheet.png"), full_page=True)
     finally:
         context.close()
