@@ -186,17 +186,32 @@ def test_join_urls() -> None:
 
 
 def test_the_link_reconnects_and_resends_a_move_once(server: Server) -> None:
-    """A move sent just as the connection drops: the link reconnects, gets a snapshot, sends
-    the same intent again, and the move is made exactly once."""
+    """A move whose answer is lost with the connection: the link reconnects, gets a snapshot,
+    sends the same intent again, and the move is made exactly once."""
     from thousand.client.link import Message, TableLink
     from thousand.server.storage import Store, database_url
+
+    class LosingLink(TableLink):
+        """Drops the connection where the first answer to the pending intent arrives, before
+        the link reads it: the server made the move, the seat never heard."""
+
+        lost: Message | None = None
+
+        async def _receive(self, message: Message) -> None:
+            pending = self._pending
+            if self.lost is None and pending and message.get("intent") == pending["id"]:
+                self.lost = message
+                assert self._conn is not None
+                await self._conn.close()
+                return
+            await super()._receive(message)
 
     table = server.new_table([HUMAN, BOT, BOT], SHORT_MATCH, seed=4)
     taken = server.sit(table["id"], "Ann")
     got: list[Message] = []
 
-    async def scenario() -> str:
-        link = TableLink(Seat(server.http, table["id"], 0, taken["token"]), got.append)
+    async def scenario() -> tuple[str, LosingLink]:
+        link = LosingLink(Seat(server.http, table["id"], 0, taken["token"]), got.append)
         task = asyncio.get_running_loop().create_task(link.run())
         deadline = time.monotonic() + 30
         while not (link.view and link.view["legal_actions"]):
@@ -205,18 +220,17 @@ def test_the_link_reconnects_and_resends_a_move_once(server: Server) -> None:
         await link.move(link.view["legal_actions"][0])
         pending = link._pending
         assert pending is not None
-        assert link._conn is not None
-        await link._conn.close()  # the connection drops as the move goes out
         while link._pending is not None:
             assert time.monotonic() < deadline, "the resent intent was not answered"
             await asyncio.sleep(0.01)
         await link.close()
         await asyncio.wait_for(task, 10)
-        return str(pending["id"])
+        return str(pending["id"]), link
 
-    intent_id = asyncio.run(scenario())
+    intent_id, link = asyncio.run(scenario())
+    assert link.lost is not None and link.lost["type"] == "ack", "the server made the move"
     answers = [m for m in got if m.get("intent") == intent_id]
-    assert [m["type"] for m in answers][-1] == "ack"
+    assert [m["type"] for m in answers] == ["ack"], "the resent intent gets the same answer"
     assert sum(1 for m in got if m["type"] == "snapshot") >= 2, "it connected twice"
     store = Store(database_url(None, server.data))
     row = store.load(table["id"])
