@@ -96,6 +96,8 @@ def test_the_variants_switch_one_part_off() -> None:
     assert expert.auction_slack == AUCTION_SLACK == 10
     assert off["expert-no-slack"].auction_slack == 0
     assert off["expert-slack-15"].auction_slack == 15
+    assert expert.contract_slack == 0
+    assert off["expert-contract-slack-10"].contract_slack == 10
 
 
 def _decisions(template: str, seed: int) -> Iterator[tuple[SeatView, Deal]]:
@@ -396,6 +398,34 @@ def test_the_auction_slack_counts_a_bid_made_a_few_points_short() -> None:
         slacked = PimcBot(1, by_points=True, auction_slack=slack)
         assert slacked._lead_after(v, d, PASS) == Reckoning(60)
         assert slacked._lead_after(v, d, bid(100)) == Reckoning(lead, lead > 0, 100)
+
+
+def test_the_contract_slack_names_a_contract_made_a_few_points_short() -> None:
+    """Seat 1 declares at 100 with the spades and the talon's king of diamonds, and passes two
+    cards as the heuristic does. At its contract, it takes 205 points with all cards open: 200
+    needs 198, 210 needs 208 (3 short) and 220 needs 218 (13 short). With the true deal as its
+    one sample, it names the highest it makes within its slack."""
+    spades = "Tc As Ts Kc Ks Qs Qd"
+    state = DealState.new(
+        template_rules("russian"),
+        0,
+        [cards(h) for h in ("9c Jc 9d Jd 9h Jh Qc", spades, "Ah Th Kh Qh Ad Td Ac")],
+        cards("9s Js Kd"),
+    )
+    for action in (bid(100), PASS, PASS):
+        state = state.apply(action)
+    while state.phase is Phase.PASSING:
+        state = state.apply(HeuristicBot(1).choose(view(state, 1)))
+    assert state.phase is Phase.CONTRACT and state.to_act == 1
+    e = state.core()
+    e.apply(contract(100))
+    assert declarer_points(e) + Solver(e).value() == 205
+    assert [points_needed(e, x) for x in (200, 210, 220)] == [198, 208, 218]
+    named = {}
+    for slack in (0, 5, 10, 15):
+        bot = PimcBot(1, contract_slack=slack)
+        named[slack] = bot._contract(view(state, 1), [state.core()], PASS) - CONTRACT
+    assert named == {0: 200, 5: 210, 10: 210, 15: 220}
 
 
 def test_the_raise_value_reckons_the_highest_contract_the_declarer_makes() -> None:

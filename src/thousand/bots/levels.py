@@ -34,6 +34,7 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "expert-before-own-points": partial(make_expert, by_points=False, own_points=False),
     "expert-no-slack": partial(make_expert, auction_slack=0),
     "expert-slack-15": partial(make_expert, auction_slack=15),
+    "expert-contract-slack-10": partial(make_expert, contract_slack=10),
 }
 """The expert with one part switched off, or one on that it lacks, for the arena's ablation
 (never a table's level)."""

@@ -225,6 +225,7 @@ class PimcBot:
         own_points: bool = False,
         raise_value: RaiseValue = RaiseValue.NONE,
         auction_slack: int = 0,
+        contract_slack: int = 0,
     ) -> None:
         self.seed = seed
         self.samples = samples
@@ -254,6 +255,9 @@ class PimcBot:
         #: in the auction by points, a declarer counts as making its bid where the open-card
         #: solver leaves it up to this many points short (:data:`AUCTION_SLACK`)
         self.auction_slack = auction_slack
+        #: at its contract, a declarer counts a sample as making an amount where the open-card
+        #: solver leaves it up to this many points short (:meth:`_contract`)
+        self.contract_slack = contract_slack
         #: the bid limits of the hands met in this auction decision's samples
         self._limits: dict[int, int] = {}
         self._more: Callable[[], Deal | None] = lambda: None
@@ -797,7 +801,7 @@ class PimcBot:
             e = _pass_weakest(e, self.heuristic)  # a contract named before the talon
             solver = self._solver(e)
             try:
-                tops.append(_most_made(e, solver, amounts))
+                tops.append(_most_made(e, solver, amounts, self.contract_slack))
             except OutOfNodes:
                 break
             finally:
@@ -972,10 +976,11 @@ def _name_bid(e: Deal) -> Deal:
     return e
 
 
-def _most_made(e: Deal, solver: Solver, amounts: list[int]) -> int:
+def _most_made(e: Deal, solver: Solver, amounts: list[int], slack: int = 0) -> int:
     """The highest of ``amounts`` the declarer makes from ``e`` (its contract named, at the
-    first lead; one less than the lowest if none), asked of ``solver``, ``e``'s solver."""
-    have = declarer_points(e)
+    first lead; one less than the lowest if none), asked of ``solver``, ``e``'s solver; made
+    where it falls at most ``slack`` points short."""
+    have = declarer_points(e) + slack
     lo, hi = 0, len(amounts) - 1
     if not solver.at_least(points_needed(e, amounts[0]) - have):
         return amounts[0] - 1
@@ -1020,6 +1025,7 @@ def make_expert(
     own_points: bool = True,
     raise_value: RaiseValue = RaiseValue.NONE,
     auction_slack: int = AUCTION_SLACK,
+    contract_slack: int = 0,
     node_budget: int | None = None,
 ) -> PimcBot:
     """Level expert: up to 32 samples a decision within a node budget, inference from the
@@ -1044,4 +1050,5 @@ def make_expert(
         own_points=own_points,
         raise_value=raise_value,
         auction_slack=auction_slack,
+        contract_slack=contract_slack,
     )
