@@ -256,7 +256,9 @@ class PimcBot:
         #: solver leaves it up to this many points short (:data:`AUCTION_SLACK`)
         self.auction_slack = auction_slack
         #: at its contract, a declarer counts a sample as making an amount where the open-card
-        #: solver leaves it up to this many points short (:meth:`_contract`)
+        #: solver leaves it up to this many points short (:meth:`_contract`); 0 in expert, where
+        #: 10 named higher contracts, made fewer and lost 11 points a deal (README, Bots: the
+        #: contract's slack)
         self.contract_slack = contract_slack
         #: the bid limits of the hands met in this auction decision's samples
         self._limits: dict[int, int] = {}
