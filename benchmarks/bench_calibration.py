@@ -2,15 +2,16 @@
 
 A script that prints figures, never a test:
 
-    python benchmarks/bench_calibration.py [--deals 800] [--seed 10000] [--workers 2] [--json FILE]
+    python benchmarks/bench_calibration.py [--deals 800] [--seed 10000] [--workers 2]
+        [--template russian] [--json FILE]
 
-For each deal (russian, dealt as the arena deals, seed ``--seed`` + i), forehand's first turn of
-the auction, before anyone has bid: 32 deals drawn from its view (as the expert draws them;
-nothing has been bid to infer from), in each of which forehand takes the contract at 100 and
-passes as the heuristic would, and the open-card solver's points for it (:func:`solve`). Then
-the real deal: forehand bids 100, the others pass, forehand (``expert``) passes its cards as it
-chooses, names 100 and plays against two ``hard`` defenders. A written-off contract counts as
-failed.
+For each deal (of ``--template``, russian by default, dealt as the arena deals, seed ``--seed``
++ i), forehand's first turn of the auction, before anyone has bid: 32 deals drawn from its view
+(as the expert draws them; nothing has been bid to infer from), in each of which forehand takes
+the contract at 100 (the template's ``bidding.min``) and passes as the heuristic would, and the
+open-card solver's points for it (:func:`solve`). Then the real deal: forehand bids 100, the
+others pass, forehand (``expert``) passes its cards as it chooses, names 100 and plays against
+two ``hard`` defenders. A written-off contract counts as failed.
 
 For each slack (0 to 20 points) the script prints the samples' mean share of making 100 when a
 sample counts as made where the solver leaves it at most that many points short, the real
@@ -25,6 +26,7 @@ import argparse
 import json
 import random
 import sys
+from functools import partial
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -47,9 +49,9 @@ SLACKS = (0, 5, 10, 15, 20)
 HEURISTIC = HeuristicBot()
 
 
-def one_deal(seed: int) -> dict[str, Any]:
-    """The samples' open-card points and the real outcome of one deal."""
-    rules = template_rules("russian")
+def one_deal(seed: int, template: str = "russian") -> dict[str, Any]:
+    """The samples' open-card points and the real outcome of one deal of ``template``."""
+    rules = template_rules(template)
     rng = random.Random(seed)
     dealer = rng.randrange(rules.players_count)
     game = Game.start(rules, dealer=dealer).new_deal(deal_layout(rules, rng, dealer))
@@ -130,11 +132,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=800)
     parser.add_argument("--seed", type=int, default=10000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--template", default="russian")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     seeds = range(args.seed, args.seed + args.deals)
     with Pool(args.workers) as pool:
-        rows = list(pool.imap(one_deal, seeds))
+        rows = list(pool.imap(partial(one_deal, template=args.template), seeds))
     figures = table(rows)
     for f in figures:
         print(
