@@ -41,7 +41,7 @@ from thousand.engine.actions import BID, PASS, contract, is_bid
 from thousand.engine.deal import Phase
 from thousand.engine.dealing import deal_layout
 from thousand.engine.views import game_view
-from thousand.rules import template_rules
+from thousand.rules import TEMPLATES, template_rules
 
 SAMPLES = 32
 SLACKS = (0, 5, 10, 15, 20)
@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=800)
     parser.add_argument("--seed", type=int, default=10000)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--template", default="russian")
+    parser.add_argument("--template", default="russian", choices=sorted(TEMPLATES))
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     seeds = range(args.seed, args.seed + args.deals)
