@@ -8,13 +8,13 @@ A script that prints figures, never a test:
 For each deal (of ``--template``, russian by default, dealt as the arena deals, seed ``--seed``
 + i), forehand's first turn of the auction, before anyone has bid: 32 deals drawn from its view
 (as the expert draws them; nothing has been bid to infer from), in each of which forehand takes
-the contract at 100 (the template's ``bidding.min``) and passes as the heuristic would, and the
-open-card solver's points for it (:func:`solve`). Then the real deal: forehand bids 100, the
-others pass, forehand (``expert``) passes its cards as it chooses, names 100 and plays against
-two ``hard`` defenders. A written-off contract counts as failed.
+the contract at the opening bid (``bidding.min``, 100 in russian) and passes as the heuristic
+would, and the open-card solver's points for it (:func:`solve`). Then the real deal: forehand
+bids it, the others pass, forehand (``expert``) passes its cards as it chooses, names it and
+plays against two ``hard`` defenders. A written-off contract counts as failed.
 
-For each slack (0 to 20 points) the script prints the samples' mean share of making 100 when a
-sample counts as made where the solver leaves it at most that many points short, the real
+For each slack (0 to 20 points) the script prints the samples' mean share of making the bid when
+a sample counts as made where the solver leaves it at most that many points short, the real
 deals' make-rate, the mean squared gap between a deal's share and its outcome (lower is
 better), and both rates by the share's fifth. The expert's ``AUCTION_SLACK`` comes from it.
 About 40 deals a minute on one core with the compiled engine.
@@ -139,9 +139,10 @@ def main(argv: list[str] | None = None) -> int:
     with Pool(args.workers) as pool:
         rows = list(pool.imap(partial(one_deal, template=args.template), seeds))
     figures = table(rows)
+    opening = template_rules(args.template).bidding_min
     for f in figures:
         print(
-            f"slack {f['slack']:2d}: samples make 100 in {f['share']:.1%}, the real deals in"
+            f"slack {f['slack']:2d}: samples make {opening} in {f['share']:.1%}, the real deals in"
             f" {f['real']:.1%}, mean squared gap {f['gap']:.4f} ({f['deals']} deals)"
         )
         for b in f["fifths"]:
