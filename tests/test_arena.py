@@ -310,3 +310,40 @@ def test_the_auction_is_counted_per_bot() -> None:
         assert entry["pass_rate"] == pytest.approx(passes[b] / turns[b], abs=1e-4)
         assert entry["mean_contract"] == pytest.approx(contracts[b] / declared[b], abs=1e-4)
         assert entry["forced_share"] == pytest.approx(forced[b] / declared[b], abs=1e-4)
+
+
+@pytest.mark.parametrize("width", [320, 640, 1000])
+@pytest.mark.parametrize(
+    "names",
+    [
+        ("expert", "hard"),
+        ("expert", "expert-no-policy", "expert-no-tiebreak"),
+        ("expert-no-inference", "expert-12-samples", "expert-by-points-35", "medium"),
+        ("a-bot-with-a-name-far-too-long-for-any-column", "easy"),
+    ],
+)
+def test_the_chart_keeps_each_bots_lines_in_its_own_column(
+    names: tuple[str, ...], width: int
+) -> None:
+    from thousand.bots.plot import bar_labels
+
+    bots = [
+        {"bot": name, "points_per_deal": -123.4 + 50 * i, "make_rate": 0.666}
+        for i, name in enumerate(names)
+    ]
+    labels = bar_labels(bots, width, 228)
+    assert len(labels) == 3 * len(names)
+    columns = sorted({label.x for label in labels})
+    assert len(columns) == len(names)
+    for label in labels:
+        after = [x for x in columns if x > label.x]
+        assert label.right < (after[0] - 4 if after else width - 10), label
+    # the bot's name comes first: whole, or cut short with a dot where no scale fits it
+    firsts = [label.text for label in labels if label.y == 228]
+    for name, first in zip(names, firsts, strict=True):
+        assert first == name or (first.endswith(".") and name.startswith(first[:-1]))
+    if width >= 640 and len(names) > 2:
+        assert firsts == list(names)  # the ablation's names, each whole
+    if width == 320 and len(names[0]) > 40:
+        assert firsts[0] != names[0]
+    assert {label.text for label in labels if label.y > 228} >= {"make 67%", "-123.4/deal"}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import struct
 import zlib
+from dataclasses import dataclass
 from typing import Any
 
 # 3x5 glyphs, rows top to bottom, each row three bits (left bit first).
@@ -92,6 +93,60 @@ class Canvas:
         )
 
 
+def text_width(text: str, scale: int) -> int:
+    """How many pixels wide :meth:`Canvas.text` draws ``text`` at ``scale``: each glyph three
+    columns and a column's gap, less the last gap."""
+    return max(0, 4 * scale * len(text) - scale)
+
+
+def fitted(lines: list[str], room: int) -> tuple[list[str], int]:
+    """``lines`` and the text scale to draw them at so that each fits ``room`` pixels: 2 where
+    every line fits at 2, else 1, and a line too wide even at 1 cut short, its last glyph a
+    dot."""
+    if all(text_width(line, 2) <= room for line in lines):
+        return lines, 2
+    most = max(1, (room + 1) // 4)
+    return [line if len(line) <= most else line[: most - 1] + "." for line in lines], 1
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A line of text on the chart: where its top left corner is, what it says, at what scale
+    and colour."""
+
+    x: int
+    y: int
+    text: str
+    scale: int
+    color: Color
+
+    @property
+    def right(self) -> int:
+        """The last pixel column the text covers."""
+        return self.x + text_width(self.text, self.scale) - 1
+
+
+def bar_labels(bots: list[dict[str, Any]], width: int, top: int) -> list[Label]:
+    """The lines under each bot's bar, from ``top`` down: its name, its points per deal and its
+    make-rate (where the result has one), each bot's lines within its own column of the chart
+    (narrower when the names are long or the bots many), so that no two bots' lines meet."""
+    slot = (width - 100) // max(1, len(bots))
+    texts = []
+    for b in bots:
+        lines = [str(b["bot"]), f"{b['points_per_deal'] or 0.0:+.1f}/deal"]
+        if b.get("make_rate") is not None:
+            lines.append(f"make {100 * b['make_rate']:.0f}%")
+        texts.append(lines)
+    room = min(slot - 8, width - 80)
+    _, scale = fitted([line for lines in texts for line in lines], room)
+    labels = []
+    for i, lines in enumerate(texts):
+        color = COLORS[i % len(COLORS)]
+        for row, line in enumerate(fitted(lines, room)[0]):
+            labels.append(Label(80 + i * slot, top + row * 7 * scale, line, scale, color))
+    return labels
+
+
 def _scale(lo: float, hi: float, top: int, bottom: int) -> tuple[float, float]:
     if hi <= lo:
         hi = lo + 1
@@ -104,7 +159,8 @@ def arena_png(result: dict[str, Any], width: int = 640, height: int = 480) -> by
     bots = result["bots"]
     config = result["config"]
     title = f"{config['template']}: {' vs '.join(config['bots'])}, {config['deal_sets']} deal-sets"
-    c.text(10, 8, title)
+    (title,), scale = fitted([title], width - 20)
+    c.text(10, 8, title, scale=scale)
     # Top panel: points per deal with 95% CI.
     top, bottom = 40, 220
     values = [b["points_per_deal"] or 0.0 for b in bots]
@@ -122,7 +178,7 @@ def arena_png(result: dict[str, Any], width: int = 640, height: int = 480) -> by
     c.text(10, zero - 5, "0")
     c.text(10, top, f"{hi:.0f}")
     slot = (width - 100) // max(1, len(bots))
-    for i, b in enumerate(bots):
+    for i in range(len(bots)):
         x0 = 80 + i * slot
         x1 = x0 + slot // 2
         color = COLORS[i % len(COLORS)]
@@ -131,9 +187,8 @@ def arena_png(result: dict[str, Any], width: int = 640, height: int = 480) -> by
         c.line(mid, ypos(lows[i]), mid, ypos(highs[i]), BLACK)
         c.line(mid - 6, ypos(lows[i]), mid + 6, ypos(lows[i]), BLACK)
         c.line(mid - 6, ypos(highs[i]), mid + 6, ypos(highs[i]), BLACK)
-        c.text(x0, bottom + 8, f"{b['bot']} {values[i]:+.1f}/deal", color)
-        if b.get("make_rate") is not None:
-            c.text(x0, bottom + 22, f"make {100 * b['make_rate']:.0f}%", color)
+    for label in bar_labels(bots, width, bottom + 8):
+        c.text(label.x, label.y, label.text, label.color, label.scale)
     # Bottom panel: running mean of the paired difference, with its 95% band.
     rows = result.get("per_deal_set") or []
     if len(bots) == 2 and len(rows) >= 2:
@@ -164,7 +219,7 @@ def arena_png(result: dict[str, Any], width: int = 640, height: int = 480) -> by
         c.line(60, y2(0.0), width - 20, y2(0.0), BLACK)
         for i in range(skip + 1, len(diffs)):
             c.line(x2(i - 1), y2(means[i - 1]), x2(i), y2(means[i]), COLORS[0])
-        c.text(10, top2 - 24, f"running paired difference, {bots[0]['bot']} - {bots[1]['bot']}")
+        c.text(10, top2 - 18, f"running paired difference, {bots[0]['bot']} - {bots[1]['bot']}")
         c.text(10, y2(0.0) - 5, "0")
         c.text(10, top2, f"{hi2:.0f}")
         c.text(width - 120, bottom2 + 10, f"{len(diffs)} deal-sets")
