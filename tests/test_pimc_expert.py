@@ -7,6 +7,7 @@ import math
 import random
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -18,6 +19,7 @@ from thousand.bots.pimc import (
     AUCTION_SLACK,
     DEFENDER_POINTS,
     EXACT_BELOW,
+    POLICY_DRAWS,
     POLICY_MATCH,
     Declared,
     PimcBot,
@@ -98,6 +100,12 @@ def test_the_variants_switch_one_part_off() -> None:
     assert off["expert-slack-15"].auction_slack == 15
     assert expert.contract_slack == 0
     assert off["expert-contract-slack-10"].contract_slack == 10
+    assert expert.policy_match == (POLICY_MATCH, POLICY_MATCH)
+    assert off["expert-policy-by-role"].policy_match == (0.7, 0.85)
+    assert not expert.defend_by_points and off["expert-defend-by-points"].defend_by_points
+    assert off["expert-64-samples"].samples == 64
+    assert expert.policy_draws == POLICY_DRAWS == 2
+    assert off["expert-policy-draws-4"].policy_draws == 4
 
 
 def _decisions(template: str, seed: int) -> Iterator[tuple[SeatView, Deal]]:
@@ -161,6 +169,26 @@ def test_inference_keeps_the_likeliest_samples() -> None:
     assert kept > 180
 
 
+@pytest.mark.parametrize("draws", [POLICY_DRAWS, 4])
+def test_policy_based_inference_weighs_policy_draws_times_the_samples(draws: int) -> None:
+    """Once another seat has played, expert draws ``policy_draws`` times its samples and keeps
+    its samples' count of them, weighed by their likelihood."""
+    for v, _ in _decisions("russian", 3):
+        if v.phase is Phase.PLAY and sum(1 for s, _ in v.plays if s != v.seat) >= 3:
+            break
+    expert = make_expert(1, samples=5, policy_draws=draws)
+    weighed: list[int] = []
+    keep = expert._weighed
+
+    def spy(view: SeatView, deals: list[Deal], count: int, rng: random.Random) -> list[Deal]:
+        weighed.append(len(deals))
+        return keep(view, deals, count, rng)
+
+    expert._weighed = spy  # type: ignore[method-assign]
+    kept = expert._draw(v, Sampler(v, random.Random(1)), 5, None)
+    assert weighed == [5 * draws] and len(kept) == 5
+
+
 def test_the_tiebreak_plays_the_card_worth_most_among_the_tied() -> None:
     """In the early play, cards that tie on make-or-fail are ordered by the mean points the
     solver gives them over the tiebreak's samples: the declarer takes the most, a defender
@@ -212,12 +240,16 @@ def _defender_decisions(seeds: range, late: bool) -> Iterator[tuple[SeatView, li
 def test_a_defender_plays_for_the_points_it_takes_itself() -> None:
     """In the late play, a defender with ``own_points`` plays the card that fails the contract
     in the most samples and, among those, takes itself the most points (the solver asked for
-    its gain alone); without, the one that holds the declarer to the fewest. The two differ."""
+    its gain alone); without, the one that holds the declarer to the fewest. The two differ.
+    With ``defend_by_points`` as well, the card whose own points less the contract for each
+    sample the declarer makes it after the card are the most (a failed contract is worth the
+    contract to its lead: a few points of its own may outweigh one sample's fate)."""
     checked = differs = 0
     for v, deals in _defender_decisions(range(80, 90), late=True):
-        assert v.seat is not None
+        assert v.seat is not None and v.contract is not None
         own_scores = dict.fromkeys(v.legal_actions, 0)
         side_scores = dict.fromkeys(v.legal_actions, 0)
+        by_points = dict.fromkeys(v.legal_actions, 0)
         for d in deals:
             need = points_needed(d, d.contract) - declarer_points(d)
             values = Solver(d).move_values()
@@ -226,9 +258,12 @@ def test_a_defender_plays_for_the_points_it_takes_itself() -> None:
                 made = values[a] >= need
                 own_scores[a] += own[a] - 1000 * made
                 side_scores[a] -= 1000 * made + values[a]
+                by_points[a] += own[a] - v.contract * made
         fallback = v.legal_actions[0]
         chosen = PimcBot(1, samples=3, own_points=True)._play(v, deals, fallback)
         assert own_scores[chosen] == max(own_scores.values())
+        bot = PimcBot(1, samples=3, own_points=True, defend_by_points=True)
+        assert by_points[bot._play(v, deals, fallback)] == max(by_points.values())
         before = PimcBot(1, samples=3)._play(v, deals, fallback)
         assert side_scores[before] == max(side_scores.values())
         differs += own_scores[before] < max(own_scores.values())
@@ -257,6 +292,64 @@ def test_a_defenders_tiebreak_counts_the_points_it_takes_itself() -> None:
     assert checked >= 6
 
 
+def test_a_defender_by_points_weighs_them_in_the_early_play_too() -> None:
+    """In the early play the card's worth is the mean of its own points over the tiebreak's
+    samples less the contract times the share of the samples the declarer makes it in (12
+    samples here, 4 for the points). In two of these deals' positions that worth picks
+    another card than the fate-first defender's."""
+    checked = differs = 0
+    for seed in (80, 91):
+        for v, _ in _decisions("russian", seed):
+            if v.phase is not Phase.PLAY or not pimc_applies(v) or v.seat == v.declarer:
+                continue
+            assert v.seat is not None and v.contract is not None
+            sampler = Sampler(v, random.Random(seed))
+            deals = [d for d in (sampler.draw() for _ in range(12)) if d is not None]
+            if sum(h.bit_count() for h in deals[0].hands) < EXACT_BELOW:
+                continue
+            worth = dict.fromkeys(v.legal_actions, 0.0)
+            for i, d in enumerate(deals):
+                need = points_needed(d, d.contract) - declarer_points(d)
+                for a, made in Solver(d).move_makes(need).items():
+                    worth[a] -= v.contract * made / len(deals)
+                if i < 4:
+                    for a, own in Solver(d, side=(v.seat,)).move_values().items():
+                        worth[a] += own / 4
+            bot = PimcBot(1, samples=12, tiebreak=4, own_points=True, defend_by_points=True)
+            chosen = bot._play(v, deals, v.legal_actions[0])
+            assert worth[chosen] == pytest.approx(max(worth.values()))
+            before = PimcBot(1, samples=12, tiebreak=4, own_points=True)._play(
+                v, deals, v.legal_actions[0]
+            )
+            differs += worth[before] < max(worth.values()) - 1e-9
+            checked += 1
+    assert checked >= 6
+    assert differs == 2
+
+
+def test_the_policy_model_matches_the_declarers_plays_and_the_defenders_apart() -> None:
+    """With ``policy_match`` (declarer's side, defender), each play with a choice weighs the
+    true deal by the chance of its own role: all plays foreseen in heuristic self-play, the
+    weight with the defenders' chance 1 counts the declarer's plays, the one with the
+    declarer's chance 1 the defenders', and the two counts make up the plays of POLICY_MATCH."""
+    seen_both = checked = 0
+    for seed in range(12):
+        for v, truth in _decisions("russian", seed):
+            others = [s for s, _ in v.plays if s != v.seat]
+            if v.phase is not Phase.PLAY or len(others) < 8 or not pimc_applies(v):
+                continue
+            declarers = math.log2(PimcBot(1, policy_match=(0.5, 1.0))._likelihood(v, truth))
+            defenders = math.log2(PimcBot(1, policy_match=(1.0, 0.5))._likelihood(v, truth))
+            plays = math.log(make_expert(1)._likelihood(v, truth)) / math.log(POLICY_MATCH)
+            for count in (declarers, defenders, plays):
+                assert abs(count - round(count)) < 1e-9
+            assert round(-declarers) + round(-defenders) == round(plays)
+            seen_both += declarers < 0 and defenders < 0
+            checked += 1
+            break
+    assert checked >= 6 and seen_both >= 3
+
+
 @pytest.mark.parametrize(
     ("template", "overrides", "total", "counts"),
     [
@@ -280,23 +373,34 @@ def test_a_defenders_own_points_count_where_its_deal_score_is_its_own(
 
 
 @pytest.mark.parametrize(
-    "by_points, own_points, raise_value",
+    "by_points, own_points, raise_value, variant",
     [
-        (True, True, RaiseValue.NONE),
-        (True, True, RaiseValue.OWN),
-        (True, True, RaiseValue.ALL),
-        (False, False, RaiseValue.NONE),
+        (True, True, RaiseValue.NONE, False),
+        (True, True, RaiseValue.OWN, False),
+        (True, True, RaiseValue.ALL, False),
+        (False, False, RaiseValue.NONE, False),
+        (True, True, RaiseValue.NONE, True),
     ],
-    ids=["by-points-own-points", "own-raise-reckoned", "every-raise-reckoned", "by-share"],
+    ids=[
+        "by-points-own-points",
+        "own-raise-reckoned",
+        "every-raise-reckoned",
+        "by-share",
+        "defend-by-points-policy-by-role",
+    ],
 )
 @pytest.mark.parametrize("template", TEMPLATES)
 def test_expert_with_every_part_plays_every_template(
-    template: str, by_points: bool, own_points: bool, raise_value: RaiseValue
+    template: str, by_points: bool, own_points: bool, raise_value: RaiseValue, variant: bool
 ) -> None:
     """Every part on (inference from bids and plays, the tiebreak; the auction by points and
     a defender's own points, or neither; the raise of none, its own or every declarer's
-    contract reckoned in the auction by points), small: only legal moves."""
+    contract reckoned in the auction by points; or the play's variants: a defender by points,
+    the policy model by role, four draws a sample), small: only legal moves."""
     rules = template_rules(template)
+    more: dict[str, Any] = {}
+    if variant:
+        more = {"defend_by_points": True, "policy_match": (0.7, 0.85), "policy_draws": 4}
     bots = [
         make_expert(
             s,
@@ -306,6 +410,7 @@ def test_expert_with_every_part_plays_every_template(
             by_points=by_points,
             own_points=own_points,
             raise_value=raise_value,
+            **more,
         )
         for s in range(rules.players_count)
     ]

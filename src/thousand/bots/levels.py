@@ -35,6 +35,10 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "expert-no-slack": partial(make_expert, auction_slack=0),
     "expert-slack-15": partial(make_expert, auction_slack=15),
     "expert-contract-slack-10": partial(make_expert, contract_slack=10),
+    "expert-policy-by-role": partial(make_expert, policy_match=(0.7, 0.85)),
+    "expert-defend-by-points": partial(make_expert, defend_by_points=True),
+    "expert-64-samples": partial(make_expert, samples=64),
+    "expert-policy-draws-4": partial(make_expert, policy_draws=4),
 }
 """The expert with one part switched off, or one on that it lacks, for the arena's ablation
 (never a table's level)."""

@@ -220,12 +220,15 @@ class PimcBot:
         extra_samples: int = 0,
         tiebreak: int = 0,
         policy: bool = False,
+        policy_match: tuple[float, float] = (POLICY_MATCH, POLICY_MATCH),
+        policy_draws: int = POLICY_DRAWS,
         by_points: bool = False,
         defender_points: int = DEFENDER_POINTS,
         own_points: bool = False,
         raise_value: RaiseValue = RaiseValue.NONE,
         auction_slack: int = 0,
         contract_slack: int = 0,
+        defend_by_points: bool = False,
     ) -> None:
         self.seed = seed
         self.samples = samples
@@ -241,6 +244,11 @@ class PimcBot:
         #: in the play, weigh the sampled deals by how likely the other seats' cards played so
         #: far were under a model of their play: see :meth:`_weighed`
         self.policy = policy
+        #: the chance the model of another seat's play gives the heuristic's card: a
+        #: declarer's (its side's) and a defender's (:meth:`_likelihood`)
+        self.policy_match = policy_match
+        #: how many times its samples the policy-based inference draws (:meth:`_draw`)
+        self.policy_draws = policy_draws
         #: in the auction, bid or pass by the points each leaves this seat ahead of the others
         #: (:meth:`_bid_by_points`), not by the share of samples that make the bid
         self.by_points = by_points
@@ -249,6 +257,11 @@ class PimcBot:
         #: it takes itself (its own deal score), not by the points the declarer is held to:
         #: see :meth:`_own_values`
         self.own_points = own_points
+        #: a defender playing for its own points weighs them against the contract's fate by
+        #: what each is worth to its lead over the others (a sample the contract fails in is
+        #: worth the contract), not the fate first and the points only to break a tie: see
+        #: :meth:`_play`
+        self.defend_by_points = defend_by_points
         #: in the auction by points, whose contracts are worth the raise the samples say they
         #: make, not only their bid: see :meth:`_declared_stake`
         self.raise_value = raise_value
@@ -321,7 +334,7 @@ class PimcBot:
         self, view: SeatView, sampler: Sampler, count: int, deadline: float | None
     ) -> list[Deal]:
         weigh = self.policy and view.phase is Phase.PLAY and _others_played(view)
-        want = POLICY_DRAWS * count if weigh else count
+        want = self.policy_draws * count if weigh else count
         deals: list[Deal] = []
         rejected = 0
         while len(deals) < want:
@@ -401,7 +414,8 @@ class PimcBot:
             if e.phase is Phase.PLAY and seat != view.seat and len(legal) > 1:
                 seen = seat_view(DealState(e), seat)
                 foreseen = self.heuristic.choose(seen) == action
-                weight *= POLICY_MATCH if foreseen else (1 - POLICY_MATCH) / (len(legal) - 1)
+                match = self.policy_match[0 if seat in declarer_side(e) else 1]
+                weight *= match if foreseen else (1 - match) / (len(legal) - 1)
             e.apply(action)
         return weight
 
@@ -417,6 +431,8 @@ class PimcBot:
         cards_left = sum(h.bit_count() for h in deals[0].hands)
         exact = cards_left < EXACT_BELOW
         own = self.own_points and view.declarer != me and own_score_counts(view)
+        # what the contract's fate weighs against a defender's own points in one sample
+        fate = (view.contract or 0) if own and self.defend_by_points else 1000
         for i, d in enumerate(deals):
             if i and self._over():
                 break
@@ -440,13 +456,18 @@ class PimcBot:
                 made = v >= need if exact else v > 0
                 makes[a] += made
                 if mine:
-                    scores[a] += mine[a] - 1000 * made
+                    scores[a] += mine[a] - fate * made
                     continue
                 score = 1000 * made + v if exact else v
                 scores[a] += score if declarer else -score
         if not used:
             return fallback
-        if self.tiebreak and not exact:
+        weighed = None
+        if own and self.defend_by_points and not exact:
+            weighed = self._own_by_points(deals[:used], makes, used, me, fate)
+        if weighed is not None:
+            scores = weighed
+        elif self.tiebreak and not exact:
             self._tiebreak(deals[:used], scores, declarer, me if own else None)
         chosen = _best(scores, fallback)
         won = makes.get(chosen, 0) if declarer else used - makes.get(chosen, 0)
@@ -466,9 +487,34 @@ class PimcBot:
         tied = [a for a, s in scores.items() if s >= top - 1e-9]
         if len(tied) < 2:
             return
-        totals = dict.fromkeys(tied, 0)
+        totals, count = self._summed_values(deals[: self.tiebreak], tied, own)
+        if not count:
+            return
+        for a in tied:
+            mean = totals[a] / count
+            scores[a] += mean / 1000 if declarer or own is not None else -mean / 1000
+
+    def _own_by_points(
+        self, deals: list[Deal], makes: dict[int, int], used: int, seat: int, fate: int
+    ) -> dict[int, float] | None:
+        """Each card's worth to defender ``seat`` in the early play: the mean points it takes
+        itself after the card (:meth:`_own_values`, over the first :attr:`tiebreak` samples)
+        less ``fate`` times the share of the ``used`` samples in which the declarer makes its
+        contract after it (``makes``); None where the node budget left no sample to count."""
+        totals, count = self._summed_values(deals[: max(1, self.tiebreak)], list(makes), seat)
+        if not count:
+            return None
+        return {a: totals[a] / count - fate * makes[a] / used for a in makes}
+
+    def _summed_values(
+        self, deals: list[Deal], actions: list[int], own: int | None
+    ) -> tuple[dict[int, int], int]:
+        """The points after each of ``actions`` summed over ``deals`` (the declarer's side's,
+        or with ``own`` what that defender takes itself: :meth:`_own_values`), and over how
+        many deals: those searched before the node budget ran out."""
+        totals = dict.fromkeys(actions, 0)
         count = 0
-        for d in deals[: self.tiebreak]:
+        for d in deals:
             if self._over():
                 break
             try:
@@ -483,13 +529,9 @@ class PimcBot:
             except OutOfNodes:
                 break
             count += 1
-            for a in tied:
+            for a in actions:
                 totals[a] += values[a]
-        if not count:
-            return
-        for a in tied:
-            mean = totals[a] / count
-            scores[a] += mean / 1000 if declarer or own is not None else -mean / 1000
+        return totals, count
 
     def _own_values(self, d: Deal, seat: int) -> dict[int, int]:
         """What defender ``seat`` itself still takes after each of its legal actions (card
@@ -1022,12 +1064,15 @@ def make_expert(
     samples: int = 32,
     tiebreak: int = EXPERT_TIEBREAK,
     policy: bool = True,
+    policy_match: tuple[float, float] = (POLICY_MATCH, POLICY_MATCH),
+    policy_draws: int = POLICY_DRAWS,
     by_points: bool = True,
     defender_points: int = DEFENDER_POINTS,
     own_points: bool = True,
     raise_value: RaiseValue = RaiseValue.NONE,
     auction_slack: int = AUCTION_SLACK,
     contract_slack: int = 0,
+    defend_by_points: bool = False,
     node_budget: int | None = None,
 ) -> PimcBot:
     """Level expert: up to 32 samples a decision within a node budget, inference from the
@@ -1047,10 +1092,13 @@ def make_expert(
         node_budget=node_budget,
         tiebreak=tiebreak,
         policy=policy,
+        policy_match=policy_match,
+        policy_draws=policy_draws,
         by_points=by_points,
         defender_points=defender_points,
         own_points=own_points,
         raise_value=raise_value,
         auction_slack=auction_slack,
         contract_slack=contract_slack,
+        defend_by_points=defend_by_points,
     )
