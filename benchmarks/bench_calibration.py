@@ -138,6 +138,13 @@ def main(argv: list[str] | None = None) -> int:
     seeds = range(args.seed, args.seed + args.deals)
     with Pool(args.workers) as pool:
         rows = list(pool.imap(partial(one_deal, template=args.template), seeds))
+    if not any(r["points"] for r in rows):
+        print(
+            f"bench_calibration: no deal of {args.template} was sampled at forehand's first turn"
+            " (the sampler rebuilds no deal there: the expert's auction is the heuristic's)",
+            file=sys.stderr,
+        )
+        return 2
     figures = table(rows)
     opening = template_rules(args.template).bidding_min
     for f in figures:

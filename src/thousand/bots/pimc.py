@@ -462,11 +462,11 @@ class PimcBot:
                 scores[a] += score if declarer else -score
         if not used:
             return fallback
-        weighed = None
+        worth = None
         if own and self.defend_by_points and not exact:
-            weighed = self._own_by_points(deals[:used], makes, used, me, fate)
-        if weighed is not None:
-            scores = weighed
+            worth = self._own_by_points(deals[:used], makes, used, me, fate)
+        if worth is not None:
+            scores = worth
         elif self.tiebreak and not exact:
             self._tiebreak(deals[:used], scores, declarer, me if own else None)
         chosen = _best(scores, fallback)
