@@ -72,7 +72,7 @@ def one_deal(seed: int, template: str, margins: tuple[int, ...]) -> dict[str, An
             break
         seat = deal.to_act
         bot = bots[seat]
-        if deal.phase is not Phase.AUCTION:
+        if seat == deal.declarer and deal.phase is not Phase.AUCTION:
             if declarer_bot is None:
                 declarer_bot = make_bot("expert", seed * 10 + seat)
             bot = declarer_bot
