@@ -170,7 +170,9 @@ def main(argv: list[str] | None = None) -> int:
             f" lead minus margin {margins[0]}: {diff:+.2f} ({lo:+.2f} to {hi:+.2f})"
         )
     if args.json is not None:
-        args.json.write_text(json.dumps({"figures": figures, "deals": rows}, indent=1) + "\n")
+        deals = ",\n".join(json.dumps(r, separators=(",", ":")) for r in rows)
+        head = json.dumps({"figures": figures}, indent=1)[:-2]
+        args.json.write_text(f'{head},\n "deals": [\n{deals}\n ]\n}}\n')
     return 0
 
 
