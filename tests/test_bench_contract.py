@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = str(ROOT / "benchmarks" / "bench_contract.py")
 
@@ -41,5 +43,7 @@ def test_each_margin_names_a_contract_that_is_played_out(tmp_path: Path) -> None
         - d["outcomes"][str(d["named"]["0"]["contract"])]["lead"]
         for d in deals
     ]
-    assert margin["difference"][0] == sum(leads) / len(leads)
-    assert margin["contract"] == sum(d["named"]["15"]["contract"] for d in deals) / len(deals)
+    assert margin["difference"][0] == pytest.approx(sum(leads) / len(leads))
+    assert margin["contract"] == pytest.approx(
+        sum(d["named"]["15"]["contract"] for d in deals) / len(deals)
+    )
