@@ -25,6 +25,7 @@ from thousand.bots.pimc import (
     PimcBot,
     RaiseValue,
     Reckoning,
+    SlackOn,
     _before_contract,
     _take,
     make_expert,
@@ -98,6 +99,8 @@ def test_the_variants_switch_one_part_off() -> None:
     assert expert.auction_slack == AUCTION_SLACK == 10
     assert off["expert-no-slack"].auction_slack == 0
     assert off["expert-slack-15"].auction_slack == 15
+    assert expert.slack_on is SlackOn.OPENING
+    assert off["expert-slack-every-bid"].slack_on is SlackOn.EVERY_BID
     assert expert.contract_slack == 0
     assert off["expert-contract-slack-10"].contract_slack == 10
     assert expert.policy_match == (POLICY_MATCH, POLICY_MATCH)
@@ -503,6 +506,33 @@ def test_the_auction_slack_counts_a_bid_made_a_few_points_short() -> None:
         slacked = PimcBot(1, by_points=True, auction_slack=slack)
         assert slacked._lead_after(v, d, PASS) == Reckoning(60)
         assert slacked._lead_after(v, d, bid(100)) == Reckoning(lead, lead > 0, 100)
+    # 100 is russian's opening bid, so a slack counted on the opening bid only counts there
+    for on in SlackOn:
+        slacked = PimcBot(1, by_points=True, auction_slack=10, slack_on=on)
+        assert slacked._lead_after(v, d, bid(100)) == Reckoning(80, True, 100)
+
+
+def test_the_auction_slack_on_the_opening_bid_only() -> None:
+    """Counted on the opening bid only (``expert``), the slack counts for a declarer at
+    ``bidding.min`` and not above it; counted on every bid, for both. Seat 1 bids 100, seat 2
+    passes (its bid limit 60), and the dealer (limit 126) and seat 1 (135) outbid each other up
+    to 120, russian's highest bid. With all cards open seat 1 takes 117 of the 118 points that
+    120 needs: made within the slack on every bid (120 - 20), failed where the slack is the
+    opening's only (-120 - 20). Passing, the dealer makes 100 either way: 20 - (100 + 20) / 2."""
+    hands = ("As Qh Ks Qc Th 9s Qs", "Jd 9d Kd 9c Qd Ac Kc", "Ts Td Js Ad Tc Jh 9h")
+    v, d = _auction(hands, "Ah Kh Jc")
+    limit = HeuristicBot().bid_limit
+    assert [limit(cards(h), d.rules, 2) for h in hands] == [126, 135, 60]
+    e = _take(d, 1, 120, HeuristicBot())
+    assert (declarer_points(e) + Solver(e).value(), points_needed(e, 120)) == (117, 118)
+    every = PimcBot(1, by_points=True, auction_slack=10, slack_on=SlackOn.EVERY_BID)
+    opening = PimcBot(1, by_points=True, auction_slack=10, slack_on=SlackOn.OPENING)
+    assert [every._slack(d, x) for x in (100, 105, 120)] == [10, 10, 10]
+    assert [opening._slack(d, x) for x in (100, 105, 120)] == [10, 0, 0]
+    for bot in (every, opening):
+        assert bot._lead_after(v, d, PASS) == Reckoning(-40)
+    assert every._lead_after(v, d, bid(100)) == Reckoning(100, True, 120)
+    assert opening._lead_after(v, d, bid(100)) == Reckoning(-140, False, 120)
 
 
 def test_the_contract_slack_names_a_contract_made_a_few_points_short() -> None:

@@ -8,7 +8,7 @@ from functools import partial
 from .base import Bot, count_in_name
 from .heuristic import HeuristicBot
 from .ismcts_bot import make_ismcts, simulations_of
-from .pimc import RaiseValue, make_expert, make_hard
+from .pimc import RaiseValue, SlackOn, make_expert, make_hard
 from .random_bot import RandomBot
 
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -34,6 +34,7 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "expert-before-own-points": partial(make_expert, by_points=False, own_points=False),
     "expert-no-slack": partial(make_expert, auction_slack=0),
     "expert-slack-15": partial(make_expert, auction_slack=15),
+    "expert-slack-every-bid": partial(make_expert, slack_on=SlackOn.EVERY_BID),
     "expert-contract-slack-10": partial(make_expert, contract_slack=10),
     "expert-policy-by-role": partial(make_expert, policy_match=(0.7, 0.85)),
     "expert-defend-by-points": partial(make_expert, defend_by_points=True),

@@ -83,11 +83,24 @@ DEFENDER_POINTS = 20
 #: How far above its hand's worth a seat may have bid before expert's inference rejects a sample.
 BID_SLACK = 35
 #: In expert's auction by points, how many points short of its bid the open-card solver may
-#: leave a declarer and the sample still count the bid made (``auction_slack``): the open-card
+#: leave a declarer at the opening bid (:class:`SlackOn`) and the sample still count the bid
+#: made (``auction_slack``): the open-card
 #: solve defends perfectly, real defenders do not, and the samples made forehand's opening bid
 #: less often than the real deals did (``benchmarks/bench_calibration.py``; README, Bots: the
 #: auction's slack).
 AUCTION_SLACK = 10
+
+
+class SlackOn(Enum):
+    """Which declarers the auction by points counts as making their bid :data:`AUCTION_SLACK`
+    points short: every one, or only those whose contract is the opening bid
+    (``bidding.min``), the bid ``benchmarks/bench_calibration.py`` calibrated it on. Expert
+    counts it on the opening only: on tysiac, where forehand must open and every bid the slack
+    decides outbids it, the slack on every bid cost points, and on russian the two were level
+    (``benchmarks/bench_auction.py``; README, Bots: the slack on the opening bid only)."""
+
+    EVERY_BID = "every-bid"
+    OPENING = "opening"
 
 
 WhyKind = Literal["only", "rule", "play", "defend", "bid", "pass", "give", "write_off", "contract"]
@@ -227,6 +240,7 @@ class PimcBot:
         own_points: bool = False,
         raise_value: RaiseValue = RaiseValue.NONE,
         auction_slack: int = 0,
+        slack_on: SlackOn = SlackOn.EVERY_BID,
         contract_slack: int = 0,
         defend_by_points: bool = False,
     ) -> None:
@@ -268,6 +282,8 @@ class PimcBot:
         #: in the auction by points, a declarer counts as making its bid where the open-card
         #: solver leaves it up to this many points short (:data:`AUCTION_SLACK`)
         self.auction_slack = auction_slack
+        #: which declarers' bids the auction's slack counts for (:class:`SlackOn`)
+        self.slack_on = slack_on
         #: at its contract, a declarer counts a sample as making an amount where the open-card
         #: solver leaves it up to this many points short (:meth:`_contract`); 0 in expert, where
         #: 10 named higher contracts, made fewer and lost 11 points a deal (README, Bots: the
@@ -587,7 +603,7 @@ class PimcBot:
                 if after_bid.amount != amount:
                     # the hint's count: the samples in which this seat makes the bid itself
                     makes = self._makes(
-                        _take(d, me, amount, self.heuristic), amount, self.auction_slack
+                        _take(d, me, amount, self.heuristic), amount, self._slack(d, amount)
                     )
             except OutOfNodes:
                 break
@@ -670,12 +686,18 @@ class PimcBot:
             made = top >= amount
         else:
             taken = _take(d, declarer, amount, self.heuristic)
-            made = self._makes(taken, amount, self.auction_slack)
+            made = self._makes(taken, amount, self._slack(d, amount))
         stake = amount if made else -amount
         defender = self.defender_points
         if declarer == me:
             return Reckoning(stake - defender, made, amount, declared)
         return Reckoning(defender - (stake + defender * (others - 1)) / others, declared=declared)
+
+    def _slack(self, d: Deal, amount: int) -> int:
+        """The auction's slack for a declarer of ``amount`` in ``d``, as :attr:`slack_on` says."""
+        if self.slack_on is SlackOn.OPENING and amount != d.rules.bidding_min:
+            return 0
+        return self.auction_slack
 
     def _top_contract(self, e: Deal) -> int:
         """The highest contract the declarer of ``e`` (at its contract, or at its first lead
@@ -1071,17 +1093,18 @@ def make_expert(
     own_points: bool = True,
     raise_value: RaiseValue = RaiseValue.NONE,
     auction_slack: int = AUCTION_SLACK,
+    slack_on: SlackOn = SlackOn.OPENING,
     contract_slack: int = 0,
     defend_by_points: bool = False,
     node_budget: int | None = None,
 ) -> PimcBot:
     """Level expert: up to 32 samples a decision within a node budget, inference from the
-    bidding and the play, the auction decided by points (:meth:`PimcBot._bid_by_points`, a bid
-    counted made :data:`AUCTION_SLACK` points short), the early play's ties broken by points,
-    and a defender playing for the points it takes itself (:meth:`PimcBot._own_values`). The
-    keywords switch a part off for the ablation (:data:`thousand.bots.levels.VARIANTS`). The
-    node budget is :data:`EXPERT_NODES` where the solver runs compiled,
-    :data:`EXPERT_NODES_PURE` where not."""
+    bidding and the play, the auction decided by points (:meth:`PimcBot._bid_by_points`, a
+    contract at the opening bid counted made :data:`AUCTION_SLACK` points short), the early
+    play's ties broken by points, and a defender playing for the points it takes itself
+    (:meth:`PimcBot._own_values`). The keywords switch a part off for the ablation
+    (:data:`thousand.bots.levels.VARIANTS`). The node budget is :data:`EXPERT_NODES` where the
+    solver runs compiled, :data:`EXPERT_NODES_PURE` where not."""
     if node_budget is None:
         node_budget = EXPERT_NODES if compiled() else EXPERT_NODES_PURE
     return PimcBot(
@@ -1099,6 +1122,7 @@ def make_expert(
         own_points=own_points,
         raise_value=raise_value,
         auction_slack=auction_slack,
+        slack_on=slack_on,
         contract_slack=contract_slack,
         defend_by_points=defend_by_points,
     )
