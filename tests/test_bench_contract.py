@@ -3,27 +3,17 @@ its own deals (no timing is asserted)."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-SCRIPT = str(ROOT / "benchmarks" / "bench_contract.py")
+from tests.bench_support import run_benchmark
 
 
 def test_each_margin_names_a_contract_that_is_played_out(tmp_path: Path) -> None:
     out = tmp_path / "contract.json"
     args = ["--deals", "2", "--seed", "20000", "--workers", "1", "--margins", "0,15"]
-    subprocess.run(
-        [sys.executable, SCRIPT, *args, "--json", str(out)],
-        check=True,
-        capture_output=True,
-        timeout=600,
-    )
-    result = json.loads(out.read_text(encoding="utf-8"))
+    result = run_benchmark("bench_contract.py", args, out)
     deals = result["deals"]
     assert deals
     for deal in deals:
