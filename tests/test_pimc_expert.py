@@ -96,11 +96,11 @@ def test_the_variants_switch_one_part_off() -> None:
     assert off["expert-raise-own"].raise_value is RaiseValue.OWN
     assert off["expert-raise-all"].raise_value is RaiseValue.ALL
     assert off["expert-raise-own"].by_points and off["expert-raise-all"].by_points
-    assert expert.auction_slack == AUCTION_SLACK == 10
-    assert off["expert-no-slack"].auction_slack == 0
+    assert expert.auction_slack == off["expert-no-slack"].auction_slack == 0
     assert off["expert-slack-15"].auction_slack == 15
-    assert expert.slack_on is SlackOn.OPENING
-    assert off["expert-slack-every-bid"].slack_on is SlackOn.EVERY_BID
+    every, opening = off["expert-slack-every-bid"], off["expert-slack-opening"]
+    assert every.auction_slack == opening.auction_slack == AUCTION_SLACK == 10
+    assert (every.slack_on, opening.slack_on) == (SlackOn.EVERY_BID, SlackOn.OPENING)
     assert expert.contract_slack == 0
     assert off["expert-contract-slack-10"].contract_slack == 10
     assert expert.policy_match == (POLICY_MATCH, POLICY_MATCH)
@@ -513,12 +513,13 @@ def test_the_auction_slack_counts_a_bid_made_a_few_points_short() -> None:
 
 
 def test_the_auction_slack_on_the_opening_bid_only() -> None:
-    """Counted on the opening bid only (``expert``), the slack counts for a declarer at
-    ``bidding.min`` and not above it; counted on every bid, for both. Seat 1 bids 100, seat 2
-    passes (its bid limit 60), and the dealer (limit 126) and seat 1 (135) outbid each other up
-    to 120, russian's highest bid. With all cards open seat 1 takes 117 of the 118 points that
-    120 needs: made within the slack on every bid (120 - 20), failed where the slack is the
-    opening's only (-120 - 20). Passing, the dealer makes 100 either way: 20 - (100 + 20) / 2."""
+    """Counted on the opening bid only (``expert-slack-opening``), the slack counts for a
+    declarer at ``bidding.min`` and not above it; counted on every bid, for both. Seat 1 bids
+    100, seat 2 passes (its bid limit 60), and the dealer (limit 126) and seat 1 (135) outbid
+    each other up to 120, russian's highest bid. With all cards open seat 1 takes 117 of the
+    118 points that 120 needs: made within the slack on every bid (120 - 20), failed where the
+    slack is the opening's only (-120 - 20). Passing, the dealer makes 100 either way:
+    20 - (100 + 20) / 2."""
     hands = ("As Qh Ks Qc Th 9s Qs", "Jd 9d Kd 9c Qd Ac Kc", "Ts Td Js Ad Tc Jh 9h")
     v, d = _auction(hands, "Ah Kh Jc")
     limit = HeuristicBot().bid_limit

@@ -8,7 +8,7 @@ from functools import partial
 from .base import Bot, count_in_name
 from .heuristic import HeuristicBot
 from .ismcts_bot import make_ismcts, simulations_of
-from .pimc import RaiseValue, SlackOn, make_expert, make_hard
+from .pimc import AUCTION_SLACK, RaiseValue, SlackOn, make_expert, make_hard
 from .random_bot import RandomBot
 
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -32,9 +32,13 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "expert-raise-own": partial(make_expert, raise_value=RaiseValue.OWN),
     "expert-raise-all": partial(make_expert, raise_value=RaiseValue.ALL),
     "expert-before-own-points": partial(make_expert, by_points=False, own_points=False),
+    # the expert itself since 2026-12-05, kept for the commands of the README that name it
     "expert-no-slack": partial(make_expert, auction_slack=0),
     "expert-slack-15": partial(make_expert, auction_slack=15),
-    "expert-slack-every-bid": partial(make_expert, slack_on=SlackOn.EVERY_BID),
+    "expert-slack-every-bid": partial(make_expert, auction_slack=AUCTION_SLACK),
+    "expert-slack-opening": partial(
+        make_expert, auction_slack=AUCTION_SLACK, slack_on=SlackOn.OPENING
+    ),
     "expert-contract-slack-10": partial(make_expert, contract_slack=10),
     "expert-policy-by-role": partial(make_expert, policy_match=(0.7, 0.85)),
     "expert-defend-by-points": partial(make_expert, defend_by_points=True),
