@@ -28,6 +28,7 @@ from thousand.bots.pimc import (
     SlackOn,
     _before_contract,
     _take,
+    bid_chance,
     make_expert,
     own_score_counts,
     pimc_applies,
@@ -88,6 +89,7 @@ def test_the_variants_switch_one_part_off() -> None:
     assert not off["expert-by-share"].by_points
     assert off["expert-by-share"].own_points
     assert off["expert-by-points-35"].defender_points == 35
+    assert off["expert-by-points-10"].defender_points == 10
     assert not off["expert-no-own-points"].own_points
     assert off["expert-no-own-points"].by_points
     before = off["expert-before-own-points"]
@@ -109,6 +111,9 @@ def test_the_variants_switch_one_part_off() -> None:
     assert off["expert-64-samples"].samples == 64
     assert expert.policy_draws == POLICY_DRAWS == 2
     assert off["expert-policy-draws-4"].policy_draws == 4
+    assert not expert.auction_policy and off["expert-auction-policy"].auction_policy
+    assert not expert.give_policy and off["expert-give-policy"].give_policy
+    assert expert.defender_marriages == 0 and off["expert-defender-marriages"].defender_marriages
 
 
 def _decisions(template: str, seed: int) -> Iterator[tuple[SeatView, Deal]]:
@@ -536,6 +541,24 @@ def test_the_auction_slack_on_the_opening_bid_only() -> None:
     assert opening._lead_after(v, d, bid(100)) == Reckoning(-140, False, 120)
 
 
+def test_a_defender_counts_a_share_of_the_marriages_it_was_dealt() -> None:
+    """With ``defender_marriages`` 0.5 a defender scores 20 and half its dealt marriages in the
+    reckoning: the deal above, no slack. Passing, seat 1 defends the dealer's 100 with the
+    diamonds marriage (80): 20 + 40 - (100 + 20) / 2 = 0, not -40. Bidding, it fails 120;
+    the dealer defends with the spades marriage (40), seat 2 with none:
+    -120 - (20 + 20 + 20) / 2 = -150, not -140."""
+    hands = ("As Qh Ks Qc Th 9s Qs", "Jd 9d Kd 9c Qd Ac Kc", "Ts Td Js Ad Tc Jh 9h")
+    v, d = _auction(hands, "Ah Kh Jc")
+    plain = PimcBot(1, by_points=True)
+    half = PimcBot(1, by_points=True, defender_marriages=0.5)
+    assert [half._defender_points(d, s) for s in range(3)] == [40, 60, 20]
+    assert [plain._defender_points(d, s) for s in range(3)] == [20, 20, 20]
+    assert plain._lead_after(v, d, PASS) == Reckoning(-40)
+    assert half._lead_after(v, d, PASS) == Reckoning(0)
+    assert plain._lead_after(v, d, bid(100)) == Reckoning(-140, False, 120)
+    assert half._lead_after(v, d, bid(100)) == Reckoning(-150, False, 120)
+
+
 def test_the_contract_slack_names_a_contract_made_a_few_points_short() -> None:
     """Seat 1 declares at 100 with the spades and the talon's king of diamonds, and passes two
     cards as the heuristic does. At its contract, it takes 205 points with all cards open: 200
@@ -637,3 +660,124 @@ def test_bidding_by_points_bids_a_strong_hand_and_passes_a_weak_one() -> None:
         ("Ah Th Kh Qh Ad Td Ac", "9c Jc 9d Jd 9h Jh Qc", "Tc As Ts Kc Ks Qs Qd"), "9s Js Kd"
     )
     assert (bot.choose(v), bot.why.kind) == (PASS, "pass")
+
+
+def test_the_chance_of_a_bid_is_the_fitted_curve() -> None:
+    """One half five points under the hand's bid limit, falling with the amount, never past
+    3% from 0 or 1."""
+    assert bid_chance(95, 100) == 0.5
+    assert bid_chance(100, 100) == pytest.approx(1 / (1 + math.exp(0.5)))
+    assert bid_chance(120, 100) == pytest.approx(1 / (1 + math.exp(2.5)))
+    assert bid_chance(85, 100) == pytest.approx(1 / (1 + math.exp(-1)))
+    assert bid_chance(300, 100) == 0.03 and bid_chance(0, 100) == 0.97
+    chances = [bid_chance(a, 120) for a in range(60, 200, 5)]
+    assert chances == sorted(chances, reverse=True)
+
+
+def _after_forehand(seed: int) -> tuple[SeatView, Deal]:
+    """Russian, heuristic bots: the second seat's view at its first turn to bid, when only
+    forehand (who may pass or bid 100 there) has had a turn; and the true deal."""
+    for v, truth in _decisions("russian", seed):
+        if v.phase is Phase.AUCTION and len(v.auction) == 1:
+            return v, truth
+    raise AssertionError("no second turn in the auction")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_auction_inference_weighs_forehands_pass_or_bid(seed: int) -> None:
+    """With ``auction_policy`` a sample's weight is times the chance the model gives forehand's
+    choice with the hand forehand holds there: a bid of 100 with its bid limit's chance, a
+    pass with one less it. The weight of the play alone is 1 before anyone has played."""
+    v, truth = _after_forehand(seed)
+    rules = v.rules
+    (forehand, amount), *_ = v.auction
+    on, off = make_expert(1, auction_policy=True), make_expert(1)
+    sampler = Sampler(v, random.Random(seed))
+    deals = [truth, *(d for d in (sampler.draw() for _ in range(6)) if d is not None)]
+    limits = set()
+    for d in deals:
+        limit = HeuristicBot(0).bid_limit(d.dealt[forehand], rules, 2)
+        limits.add(limit)
+        chance = bid_chance(rules.bidding_min, limit)
+        expected = chance if amount else 1 - chance
+        assert off._likelihood(v, d) == 1.0
+        assert on._likelihood(v, d) == pytest.approx(expected)
+    assert len(limits) > 1  # the samples' forehands hold other hands
+
+
+def test_auction_inference_points_toward_the_truth() -> None:
+    """Where the other seats bid as the model's heuristic does, the true deal's weight from the
+    auction is at least the samples' mean in most first leads of the declarer's."""
+    on, off = make_expert(1, auction_policy=True), make_expert(1)
+    toward = leads = 0
+    for seed in range(30):
+        if leads >= 12:
+            break
+        for v, truth in _decisions("russian", seed):
+            if v.phase is not Phase.PLAY or v.plays or not pimc_applies(v):
+                continue
+            if sum(1 for s, _ in v.auction if s != v.seat) < 2:
+                break
+
+            def auction(d: Deal, v: SeatView = v) -> float:
+                return on._likelihood(v, d) / off._likelihood(v, d)
+
+            sampler = Sampler(v, random.Random(seed))
+            drawn = [d for d in (sampler.draw() for _ in range(16)) if d is not None]
+            toward += auction(truth) >= sum(map(auction, drawn)) / len(drawn)
+            leads += 1
+            break
+    assert leads >= 8 and toward >= leads - 2
+
+
+@pytest.mark.parametrize("auction_policy", [False, True])
+def test_auction_inference_weighs_the_samples_in_the_auction(auction_policy: bool) -> None:
+    """Once another seat has had a turn to bid, expert with ``auction_policy`` draws
+    ``policy_draws`` times its samples and keeps its count of them by their weight; without
+    it, it draws its count only."""
+    v, _ = _after_forehand(0)
+    expert = make_expert(1, samples=5, auction_policy=auction_policy)
+    weighed: list[int] = []
+    keep = expert._weighed
+
+    def spy(view: SeatView, deals: list[Deal], count: int, rng: random.Random) -> list[Deal]:
+        weighed.append(len(deals))
+        return keep(view, deals, count, rng)
+
+    expert._weighed = spy  # type: ignore[method-assign]
+    kept = expert._draw(v, Sampler(v, random.Random(1)), 5, None)
+    assert weighed == ([5 * POLICY_DRAWS] if auction_policy else []) and len(kept) == 5
+
+
+def _defenders_plays(count: int) -> Iterator[tuple[SeatView, Deal]]:
+    """Russian, heuristic bots: a defender's first searched turn in the play of ``count``
+    deals, once the declarer has given it a card; and the true deal."""
+    found = 0
+    for seed in range(10 * count):
+        if found >= count:
+            return
+        for v, truth in _decisions("russian", seed):
+            if v.phase is Phase.PLAY and v.declarer != v.seat and pimc_applies(v):
+                assert v.received is not None
+                found += 1
+                yield v, truth
+                break
+
+
+def test_give_inference_points_toward_the_truth() -> None:
+    """Where the declarer gives as the model's heuristic does, the true deal's weight from the
+    gives (both foreseen: POLICY_MATCH squared) is above the samples' mean at every defender's
+    turn; without ``give_policy`` the gives weigh nothing."""
+    on, off = make_expert(1, give_policy=True), make_expert(1)
+    turns = 0
+    for v, truth in _defenders_plays(10):
+
+        def gives(d: Deal, v: SeatView = v) -> float:
+            return on._likelihood(v, d) / off._likelihood(v, d)
+
+        sampler = Sampler(v, random.Random(turns))
+        drawn = [d for d in (sampler.draw() for _ in range(16)) if d is not None]
+        assert gives(truth) == pytest.approx(POLICY_MATCH**2)
+        assert gives(truth) > sum(map(gives, drawn)) / len(drawn)
+        turns += 1
+    assert turns == 10

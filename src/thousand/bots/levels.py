@@ -28,6 +28,7 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "expert-12-samples": partial(make_expert, samples=12),
     "expert-by-share": partial(make_expert, by_points=False),
     "expert-by-points-35": partial(make_expert, defender_points=35),
+    "expert-by-points-10": partial(make_expert, defender_points=10),
     "expert-no-own-points": partial(make_expert, own_points=False),
     "expert-raise-own": partial(make_expert, raise_value=RaiseValue.OWN),
     "expert-raise-all": partial(make_expert, raise_value=RaiseValue.ALL),
@@ -44,6 +45,9 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "expert-defend-by-points": partial(make_expert, defend_by_points=True),
     "expert-64-samples": partial(make_expert, samples=64),
     "expert-policy-draws-4": partial(make_expert, policy_draws=4),
+    "expert-auction-policy": partial(make_expert, auction_policy=True),
+    "expert-give-policy": partial(make_expert, give_policy=True),
+    "expert-defender-marriages": partial(make_expert, defender_marriages=0.5),
 }
 """The expert with one part switched off, or one on that it lacks, for the arena's ablation
 (never a table's level)."""
