@@ -4,7 +4,7 @@ played out.
 A script that prints figures, never a test:
 
     python benchmarks/bench_auction.py [--a expert] [--b expert-slack-every-bid] [--deals 600]
-        [--seed 30000] [--workers 2] [--template russian] [--json FILE]
+        [--seed 30000] [--workers 2] [--template russian] [--through auction] [--json FILE]
 
 For each deal (of ``--template``, dealt as the arena deals, seed ``--seed`` + i) and each seat
 in turn, the seat under test is played by bot ``--a`` and, beside it, by bot ``--b``, both
@@ -13,7 +13,10 @@ two choose alike, up to the end of the auction. Where they first choose differen
 is played out twice from that state: once with ``--a`` at the seat, once with ``--b``, the
 other seats' bots copied as they stood, so the two deals differ only by what follows from the
 seat's choice. Where they choose alike through the whole auction, the two bots differ on
-nothing this benchmark measures and the difference counts as 0 (no deal is played out).
+nothing this benchmark measures and the difference counts as 0 (no deal is played out). With
+``--through deal`` the two go on side by side past the auction, to the deal's end: the first
+choice they differ on may be a card given, a contract or a card played (a variant of the
+play or of the inference measured the same way).
 
 The figure is the seat's lead (its deal score less the mean of the other active seats'),
 ``--a`` minus ``--b``, per seat and deal, with its 95% interval, over every seat and deal; and
@@ -77,16 +80,19 @@ def _result(game: Game, seat: int) -> dict[str, Any]:
     }
 
 
-def one_seat(game: Game, seat: int, seed: int, a: str, b: str) -> dict[str, Any]:
-    """The first choice on which ``a`` and ``b`` differ at ``seat`` of the dealt ``game``, and
-    the deal played out both ways; no choice and no outcome where they never differ."""
+def one_seat(
+    game: Game, seat: int, seed: int, a: str, b: str, through: str = "auction"
+) -> dict[str, Any]:
+    """The first choice on which ``a`` and ``b`` differ at ``seat`` of the dealt ``game`` (in
+    its auction, or with ``through`` ``deal`` anywhere in the deal), and the deal played out
+    both ways; no choice and no outcome where they never differ."""
     players = game.rules.players_count
     others = {s: make_bot("hard", seed * 10 + s) for s in range(players) if s != seat}
     bot_a, bot_b = make_bot(a, seed * 10 + seat), make_bot(b, seed * 10 + seat)
     while game.in_deal:
         deal = game.deal
         assert deal is not None and deal.to_act is not None
-        if deal.phase not in (Phase.REDEAL, Phase.AUCTION):
+        if through == "auction" and deal.phase not in (Phase.REDEAL, Phase.AUCTION):
             break
         to_act = deal.to_act
         if to_act != seat:
@@ -105,6 +111,7 @@ def one_seat(game: Game, seat: int, seed: int, a: str, b: str) -> dict[str, Any]
             "seed": seed,
             "seat": seat,
             "turn": len(deal.auction),
+            "phase": deal.phase.name.lower(),
             "high": max((x for _, x in deal.auction if x), default=None),
             "a": {"choice": _kind(choice_a), "action": action_text(choice_a), **ends["a"]},
             "b": {"choice": _kind(choice_b), "action": action_text(choice_b), **ends["b"]},
@@ -112,13 +119,15 @@ def one_seat(game: Game, seat: int, seed: int, a: str, b: str) -> dict[str, Any]
     return {"seed": seed, "seat": seat}
 
 
-def one_deal(seed: int, template: str, a: str, b: str) -> list[dict[str, Any]]:
+def one_deal(
+    seed: int, template: str, a: str, b: str, through: str = "auction"
+) -> list[dict[str, Any]]:
     """:func:`one_seat` for every seat of one deal."""
     rules = template_rules(template)
     rng = random.Random(seed)
     dealer = rng.randrange(rules.players_count)
     game = Game.start(rules, dealer=dealer).new_deal(deal_layout(rules, rng, dealer))
-    return [one_seat(game, seat, seed, a, b) for seat in range(rules.players_count)]
+    return [one_seat(game, seat, seed, a, b, through) for seat in range(rules.players_count)]
 
 
 def difference(row: dict[str, Any]) -> float:
@@ -151,6 +160,7 @@ def figures(rows: list[dict[str, Any]]) -> dict[str, Any]:
             k: {"seats": len(v), "difference": mean_ci(v)} for k, v in sorted(kinds.items())
         },
         "turns": dict(sorted(Counter(r["turn"] for r in differ).items())),
+        "phases": dict(sorted(Counter(r["phase"] for r in differ).items())),
         "branches": branch,
     }
 
@@ -163,6 +173,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=30000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--template", default="russian", choices=sorted(TEMPLATES))
+    parser.add_argument("--through", default="auction", choices=("auction", "deal"))
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     for name in (args.a, args.b):
@@ -172,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"bench_auction: {error}", file=sys.stderr)
             return 2
     seeds = range(args.seed, args.seed + args.deals)
-    work = partial(one_deal, template=args.template, a=args.a, b=args.b)
+    work = partial(one_deal, template=args.template, a=args.a, b=args.b, through=args.through)
     rows: list[dict[str, Any]] = []
     with Pool(args.workers) as pool:
         for i, seats in enumerate(pool.imap(work, seeds), 1):
@@ -197,7 +208,9 @@ def main(argv: list[str] | None = None) -> int:
         )
     if args.json is not None:
         body = ",\n".join(json.dumps(r, separators=(",", ":")) for r in rows)
-        head = json.dumps({"a": args.a, "b": args.b, "template": args.template, **result})
+        head = json.dumps(
+            {"a": args.a, "b": args.b, "template": args.template, "through": args.through, **result}
+        )
         args.json.write_text(f'{head[:-1]},\n "rows": [\n{body}\n ]\n}}\n')
     return 0
 

@@ -35,10 +35,28 @@ def test_the_seats_where_two_bots_bid_apart_are_played_out_both_ways(tmp_path: P
     assert result["difference"][0] == pytest.approx(sum(leads) / len(rows))
     assert sum(k["seats"] for k in result["by kind"].values()) == len(differ)
     assert sum(result["turns"].values()) == len(differ)
+    assert result["through"] == "auction"
+    assert set(result["phases"]) <= {"auction", "redeal"}
     for side in ("a", "b"):
         declared = [r[side] for r in differ if r[side]["declared"]]
         assert result["branches"][side]["declared"] == len(declared)
         assert result["branches"][side]["made"] == sum(d["made"] for d in declared)
+
+
+def test_through_the_deal_the_two_may_first_differ_after_the_auction(tmp_path: Path) -> None:
+    """With ``--through deal`` the seat's two bots go on side by side to the deal's end: on
+    these deals medium and hard first differ in every phase of a russian deal with a choice."""
+    out = tmp_path / "deal.json"
+    args = ["--a", "medium", "--b", "hard", "--deals", "2", "--seed", "30000", "--workers", "1"]
+    result = run_benchmark("bench_auction.py", [*args, "--through", "deal"], out)
+    differ = [r for r in result["rows"] if "a" in r]
+    assert result["through"] == "deal"
+    assert result["phases"] == dict.fromkeys(("auction", "contract", "passing", "play"), 1)
+    assert sorted(r["phase"] for r in differ) == ["auction", "contract", "passing", "play"]
+    for r in differ:
+        assert r["a"]["action"] != r["b"]["action"]
+    leads = [r["a"]["lead"] - r["b"]["lead"] for r in differ]
+    assert result["difference"][0] == pytest.approx(sum(leads) / len(result["rows"]))
 
 
 def test_an_unknown_bot_is_refused_in_one_line(tmp_path: Path) -> None:
