@@ -184,7 +184,13 @@ def test_policy_based_inference_weighs_policy_draws_times_the_samples(draws: int
     for v, _ in _decisions("russian", 3):
         if v.phase is Phase.PLAY and sum(1 for s, _ in v.plays if s != v.seat) >= 3:
             break
-    expert = make_expert(1, samples=5, policy_draws=draws)
+    weighed, kept = _weighed_draws(make_expert(1, samples=5, policy_draws=draws), v)
+    assert weighed == [5 * draws] and kept == 5
+
+
+def _weighed_draws(expert: PimcBot, v: SeatView) -> tuple[list[int], int]:
+    """How many samples each call of ``expert``'s weighing got in one draw of its samples for
+    ``v``, and how many samples the draw kept."""
     weighed: list[int] = []
     keep = expert._weighed
 
@@ -193,8 +199,8 @@ def test_policy_based_inference_weighs_policy_draws_times_the_samples(draws: int
         return keep(view, deals, count, rng)
 
     expert._weighed = spy  # type: ignore[method-assign]
-    kept = expert._draw(v, Sampler(v, random.Random(1)), 5, None)
-    assert weighed == [5 * draws] and len(kept) == 5
+    kept = expert._draw(v, Sampler(v, random.Random(1)), expert.samples, None)
+    return weighed, len(kept)
 
 
 def test_the_tiebreak_plays_the_card_worth_most_among_the_tied() -> None:
@@ -737,16 +743,8 @@ def test_auction_inference_weighs_the_samples_in_the_auction(auction_policy: boo
     it, it draws its count only."""
     v, _ = _after_forehand(0)
     expert = make_expert(1, samples=5, auction_policy=auction_policy)
-    weighed: list[int] = []
-    keep = expert._weighed
-
-    def spy(view: SeatView, deals: list[Deal], count: int, rng: random.Random) -> list[Deal]:
-        weighed.append(len(deals))
-        return keep(view, deals, count, rng)
-
-    expert._weighed = spy  # type: ignore[method-assign]
-    kept = expert._draw(v, Sampler(v, random.Random(1)), 5, None)
-    assert weighed == ([5 * POLICY_DRAWS] if auction_policy else []) and len(kept) == 5
+    weighed, kept = _weighed_draws(expert, v)
+    assert weighed == ([5 * POLICY_DRAWS] if auction_policy else []) and kept == 5
 
 
 def _defenders_plays(count: int) -> Iterator[tuple[SeatView, Deal]]:
