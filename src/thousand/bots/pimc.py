@@ -703,7 +703,7 @@ class PimcBot:
         every bidder) and passes after. The engine says who declares and at what (a forced bid
         included). The declarer's contract is its bid, made or failed as the open-card solver
         says (made where it falls at most :attr:`auction_slack` points short); each defender
-        scores :data:`DEFENDER_POINTS`; a deal nobody declares scores 0."""
+        scores :meth:`_defender_points`; a deal nobody declares scores 0."""
         me = view.seat
         assert me is not None
         rules = view.rules
