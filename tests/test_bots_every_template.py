@@ -15,7 +15,7 @@ import pytest
 from thousand.bots import Limit, make_bot
 from thousand.bots.base import Bot
 from thousand.bots.heuristic import HeuristicBot
-from thousand.bots.pimc import PimcBot, pimc_applies, pimc_layout
+from thousand.bots.pimc import PimcBot, make_expert, pimc_applies, pimc_layout
 from thousand.engine import Game
 from thousand.engine.deal import Phase
 from thousand.engine.views import game_view
@@ -86,6 +86,18 @@ def test_expert_plays_a_few_templates(template: str) -> None:
     n = template_rules(template).players_count
     bots: list[Bot] = [make_bot("expert", s) for s in range(n)]
     play_deals(template, bots, 1, Limit(iterations=1))
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_the_expert_with_every_part_on_trial_plays_every_template(template: str) -> None:
+    """The arena's variants that weigh the bids, the passes and the gives, and reckon a
+    defender's marriages, all at once: legal moves in a deal of every template."""
+    n = template_rules(template).players_count
+    bots: list[Bot] = [
+        make_expert(s, auction_policy=True, give_policy=True, defender_marriages=0.5)
+        for s in range(n)
+    ]
+    play_deals(template, bots, 1, Limit(iterations=2))
 
 
 def test_the_templates_pimc_plays() -> None:

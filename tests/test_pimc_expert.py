@@ -691,9 +691,10 @@ def _after_forehand(seed: int) -> tuple[SeatView, Deal]:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_auction_inference_weighs_forehands_pass_or_bid(seed: int) -> None:
-    """With ``auction_policy`` a sample's weight is times the chance the model gives forehand's
-    choice with the hand forehand holds there: a bid of 100 with its bid limit's chance, a
-    pass with one less it. The weight of the play alone is 1 before anyone has played."""
+    """With ``auction_policy`` a sample's weight is multiplied by the chance the model gives
+    forehand's choice with the hand forehand holds there: a bid of 100 with its bid limit's
+    chance, a pass with one less it. The weight of the play alone is 1 before anyone has
+    played."""
     v, truth = _after_forehand(seed)
     rules = v.rules
     (forehand, amount), *_ = v.auction
@@ -765,7 +766,7 @@ def _defenders_plays(count: int) -> Iterator[tuple[SeatView, Deal]]:
 def test_give_inference_points_toward_the_truth() -> None:
     """Where the declarer gives as the model's heuristic does, the true deal's weight from the
     gives (both foreseen: POLICY_MATCH squared) is above the samples' mean at every defender's
-    turn; without ``give_policy`` the gives weigh nothing."""
+    turn."""
     on, off = make_expert(1, give_policy=True), make_expert(1)
     turns = 0
     for v, truth in _defenders_plays(10):
