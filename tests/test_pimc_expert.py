@@ -27,6 +27,8 @@ from thousand.bots.pimc import (
     Reckoning,
     SlackOn,
     _before_contract,
+    _best_contract,
+    _give_value,
     _take,
     bid_chance,
     make_expert,
@@ -44,7 +46,16 @@ from thousand.bots.solver import (
 )
 from thousand.cli.arena import parse_bots
 from thousand.engine import DealState, Game
-from thousand.engine.actions import CONTRACT, PASS, bid, contract, is_contract
+from thousand.engine.actions import (
+    CONTRACT,
+    PASS,
+    action_text,
+    bid,
+    contract,
+    give_parts,
+    is_contract,
+    is_give,
+)
 from thousand.engine.deal import Deal, Phase
 from thousand.engine.views import SeatView, game_view, view
 from thousand.rules import TEMPLATES, template_rules
@@ -114,6 +125,7 @@ def test_the_variants_switch_one_part_off() -> None:
     assert not expert.auction_policy and off["expert-auction-policy"].auction_policy
     assert not expert.give_policy and off["expert-give-policy"].give_policy
     assert expert.defender_marriages == 0 and off["expert-defender-marriages"].defender_marriages
+    assert not expert.pass_by_stake and off["expert-pass-by-stake"].pass_by_stake
 
 
 def _decisions(template: str, seed: int) -> Iterator[tuple[SeatView, Deal]]:
@@ -780,3 +792,69 @@ def test_give_inference_points_toward_the_truth() -> None:
         assert gives(truth) > sum(map(gives, drawn)) / len(drawn)
         turns += 1
     assert turns == 10
+
+
+def test_the_best_contract_is_worth_the_most_of_those_made_often_enough() -> None:
+    """Five samples make at most 120, 120, 110, 100 and 95 of the amounts 100 to 120. The bid
+    (made in 4 of 5) is worth 0.6 x 100 = 60; 105 and 110 (3 of 5) 21 and 22; 115 and 120 are
+    made in 2 of 5, under the 60% threshold. A bid made in one sample of three is still the
+    contract, at a loss; where every sample makes 120, 120 is named."""
+    amounts = [100, 105, 110, 115, 120]
+    assert _best_contract([120, 120, 110, 100, 95], amounts, 0.6) == pytest.approx((100, 60))
+    assert _best_contract([120, 120, 110, 110, 95], amounts, 0.6) == pytest.approx((110, 66))
+    assert _best_contract([95, 95, 100], [100, 110], 0.6) == pytest.approx((100, -100 / 3))
+    assert _best_contract([120] * 3, amounts, 0.6) == (120, 120)
+
+
+def test_passing_by_stake_gives_the_card_that_leaves_the_best_contract() -> None:
+    """Seat 1 declares at 100 with the spades and the talon's 9, jack and king of spades and
+    ponders its give to seat 0 with the true deal as its one sample. Of the four cards least
+    worth keeping, each makes the bid; after the 9 or the jack of spades it makes 165 at
+    most, after the king or the ten of clubs 180. By the share of the bid it gives the 9 of
+    spades, the card least worth keeping; by the stake, the king of clubs."""
+    state = DealState.new(
+        template_rules("russian"),
+        0,
+        [
+            cards(h)
+            for h in ("9c Jc 9d Jd 9h Jh Qc", "Tc As Ts Kc Ks Qs Qd", "Ah Th Kh Qh Ad Td Ac")
+        ],
+        cards("9s Js Kd"),
+    )
+    for action in (bid(100), PASS, PASS):
+        state = state.apply(action)
+    assert state.phase is Phase.PASSING and state.to_act == 1
+    v = view(state, 1)
+    gives = [a for a in v.legal_actions if is_give(a) and give_parts(a)[1] == 0]
+    mine = sorted(gives, key=lambda a: _give_value(give_parts(a)[0], v.hand or 0))[:4]
+    assert [action_text(a) for a in mine] == ["give 9s 0", "give Js 0", "give Kc 0", "give Tc 0"]
+    by_stake = PimcBot(1, pass_by_stake=True)
+    values, made, count = by_stake._stakes_after([state.core()], mine)
+    assert count == 1 and list(made.values()) == [1, 1, 1, 1]
+    assert list(values.values()) == [165, 165, 180, 180]
+    assert action_text(PimcBot(1)._pass(v, [state.core()], PASS)) == "give 9s 0"
+    assert action_text(by_stake._pass(v, [state.core()], PASS)) == "give Kc 0"
+
+
+PASSING_TEMPLATES = [
+    t for t in PIMC_TEMPLATES if t not in ("tysiac-2p", "two-player-a", "four-player-a")
+]
+
+
+@pytest.mark.parametrize("template", PASSING_TEMPLATES)
+def test_passing_by_stake_is_by_share_where_no_raise_follows(template: str) -> None:
+    """At the first give of a deal heuristic bots play, with the true deal as the one sample:
+    passing by stake gives a legal card, and where no raise follows the passing (the contract
+    named before the talon, or none to name) the very card that passing by share gives."""
+    for seed in range(1, 6):
+        found = next(
+            ((v, d) for v, d in _decisions(template, seed) if v.phase is Phase.PASSING), None
+        )
+        if found is not None:
+            break
+    assert found is not None
+    v, d = found
+    by_stake = PimcBot(1, pass_by_stake=True)._pass(v, [d.copy()], PASS)
+    assert by_stake in v.legal_actions and is_give(by_stake)
+    if not v.rules.contract_raise:
+        assert by_stake == PimcBot(1)._pass(v, [d.copy()], PASS)

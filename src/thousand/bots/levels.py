@@ -48,6 +48,7 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "expert-auction-policy": partial(make_expert, auction_policy=True),
     "expert-give-policy": partial(make_expert, give_policy=True),
     "expert-defender-marriages": partial(make_expert, defender_marriages=0.5),
+    "expert-pass-by-stake": partial(make_expert, pass_by_stake=True),
 }
 """The expert with one part switched off, or one on that it lacks, for the arena's ablation
 (never a table's level)."""

@@ -254,6 +254,7 @@ class PimcBot:
         auction_policy: bool = False,
         give_policy: bool = False,
         defender_marriages: float = 0.0,
+        pass_by_stake: bool = False,
     ) -> None:
         self.seed = seed
         self.samples = samples
@@ -287,6 +288,9 @@ class PimcBot:
         #: in the auction by points, a defender scores this share of the value of the
         #: marriages it was dealt on top of :attr:`defender_points` (:meth:`_defender_points`)
         self.defender_marriages = defender_marriages
+        #: in the passing, a declarer chooses the give by the stake of the best contract it
+        #: may then name (:func:`_best_contract`), not by the share that makes its bid
+        self.pass_by_stake = pass_by_stake
         #: in the play, a defender tells apart the cards that tie on make-or-fail by the points
         #: it takes itself (its own deal score), not by the points the declarer is held to:
         #: see :meth:`_own_values`
@@ -764,10 +768,10 @@ class PimcBot:
 
     def _top_contract(self, e: Deal) -> int:
         """The highest contract the declarer of ``e`` (at its contract, or at its first lead
-        where the contract is its bid) makes with all cards open, among those it may name up
-        to :data:`REACH` above its hand's estimate; one less than its bid if none."""
+        with its contract named) makes with all cards open, among those it may name up to
+        :data:`REACH` above its hand's estimate; one less than the lowest if none."""
         if e.phase is not Phase.CONTRACT:
-            return e.bid if self._makes(e, e.bid) else e.bid - 1
+            return e.contract if self._makes(e, e.contract) else e.contract - 1
         amounts = _within_reach(e.legal_actions(), e.hands[e.declarer], e.rules)
         e.apply(contract(amounts[0]))
         e = _pass_weakest(e, self.heuristic)  # a contract named before the talon
@@ -834,6 +838,11 @@ class PimcBot:
     # -- the talon ----------------------------------------------------------------------------
 
     def _pass(self, view: SeatView, deals: list[Deal], fallback: int) -> int:
+        """The declarer's give: of the four cards least worth keeping, for the first seat still
+        due one, the one (the rest passed as the heuristic would) that makes the bid in the
+        most samples; with :attr:`pass_by_stake`, the one whose best contract
+        (:func:`_best_contract`) is worth the most. A tie goes to the card least worth
+        keeping. The write-off where the best share is hopeless (:meth:`_writes_off`)."""
         actions = view.legal_actions
         hand = view.hand or 0
         gives = [a for a in actions if is_give(a)]
@@ -843,22 +852,59 @@ class PimcBot:
             key=lambda a: _give_value(give_parts(a)[0], hand),
         )[:4]
         amount = view.contract or 0
-        made, count = self._made_after(
-            deals, mine, lambda d, a: _finish_passing(d, a, self.heuristic), amount
-        )
+        if self.pass_by_stake:
+            values, made, count = self._stakes_after(deals, mine)
+        else:
+            made, count = self._made_after(
+                deals, mine, lambda d, a: _finish_passing(d, a, self.heuristic), amount
+            )
+            values = {a: made[a] / count for a in mine} if count else {}
         if not count:
             return fallback
-        best_action, best_share = fallback, -1.0
+        best_action, best_value = fallback, -math.inf
         for a in mine:
-            share = made[a] / count
-            if share > best_share + 1e-9:
-                best_action, best_share = a, share
+            if values[a] > best_value + 1e-9:
+                best_action, best_value = a, values[a]
         best_made = made.get(best_action, 0)
-        if self._writes_off(view, deals[0], best_share):
+        if self._writes_off(view, deals[0], best_made / count):
             self.why = Why("write_off", count, best_made, amount)
             return WRITE_OFF
         self.why = Why("give", count, best_made, amount)
         return best_action
+
+    def _stakes_after(
+        self, deals: list[Deal], candidates: list[int]
+    ) -> tuple[dict[int, float], dict[int, int], int]:
+        """For each of the declarer's ``candidates`` (a give; the rest passed as the
+        heuristic would): the stake of the best contract it may then name over the samples
+        (:func:`_best_contract`), the samples in which it makes its bid, and how many samples
+        were counted before the node budget ran out."""
+        tops: dict[int, list[int]] = {a: [] for a in candidates}
+        amounts: dict[int, list[int]] = {}
+        count = 0
+        for d in deals:
+            if count and self._over():
+                break
+            row: list[int] = []
+            try:
+                for a in candidates:
+                    e = d.copy()
+                    e.apply(a)
+                    e = _discard_weakest(_pass_weakest(e, self.heuristic))
+                    if a not in amounts:
+                        amounts[a] = _contract_amounts(e)
+                    row.append(self._top_contract(e))
+            except OutOfNodes:
+                break
+            count += 1
+            for a, t in zip(candidates, row, strict=True):
+                tops[a].append(t)
+        if not count:
+            return {}, {}, 0
+        confidence = self.bid_confidence
+        values = {a: _best_contract(tops[a], amounts[a], confidence)[1] for a in candidates}
+        made = {a: sum(1 for t in tops[a] if t >= amounts[a][0]) for a in candidates}
+        return values, made, count
 
     def _made_after(
         self,
@@ -944,12 +990,7 @@ class PimcBot:
                     pending.append(more)
         if not tops:
             return fallback
-        best, best_value = amounts[0], -1e9
-        for x in amounts:
-            share = sum(1 for t in tops if t >= x) / len(tops)
-            value = (2 * share - 1) * x
-            if share >= self.bid_confidence and value > best_value:
-                best, best_value = x, value
+        best = _best_contract(tops, amounts, self.bid_confidence)[0]
         self.why = Why("contract", len(tops), sum(1 for t in tops if t >= best), best)
         return contract(best)
 
@@ -1044,6 +1085,29 @@ def _within_reach(legal: Sequence[int], hand: int, rules: Rules) -> list[int]:
     amounts = sorted(a - CONTRACT for a in legal if is_contract(a))
     reach = hand_estimate(hand, rules) + REACH
     return [x for x in amounts if x == amounts[0] or x <= reach]
+
+
+def _best_contract(tops: list[int], amounts: list[int], confidence: float) -> tuple[int, float]:
+    """The contract a declarer names of ``amounts`` (its bid first) where ``tops`` are the
+    highest it makes in each sample, and that contract's stake: the bid, or a higher amount
+    that ``confidence`` of the samples make, whichever is worth the most on average (won where
+    made, lost where not)."""
+    best, best_value = amounts[0], -math.inf
+    for x in amounts:
+        share = sum(1 for t in tops if t >= x) / len(tops)
+        value = (2 * share - 1) * x
+        if (x == amounts[0] or share >= confidence) and value > best_value:
+            best, best_value = x, value
+    return best, best_value
+
+
+def _contract_amounts(e: Deal) -> list[int]:
+    """The contracts the declarer of ``e`` may name that are worth searching (the lowest
+    first): at its contract, those within reach (:func:`_within_reach`); else the contract it
+    named (or its bid) alone."""
+    if e.phase is not Phase.CONTRACT:
+        return [e.contract]
+    return _within_reach(e.legal_actions(), e.hands[e.declarer], e.rules)
 
 
 def _stake(contract: int, top: int) -> int:
@@ -1178,6 +1242,7 @@ def make_expert(
     auction_policy: bool = False,
     give_policy: bool = False,
     defender_marriages: float = 0.0,
+    pass_by_stake: bool = False,
     node_budget: int | None = None,
 ) -> PimcBot:
     """Level expert: up to 32 samples a decision within a node budget, inference from the
@@ -1209,4 +1274,5 @@ def make_expert(
         auction_policy=auction_policy,
         give_policy=give_policy,
         defender_marriages=defender_marriages,
+        pass_by_stake=pass_by_stake,
     )
