@@ -90,14 +90,11 @@ def test_expert_plays_a_few_templates(template: str) -> None:
 
 @pytest.mark.parametrize("template", TEMPLATES)
 def test_the_expert_with_every_part_on_trial_plays_every_template(template: str) -> None:
-    """The arena's variants that weigh the bids, the passes and the gives, reckon a
-    defender's marriages and pass by stake, all at once: legal moves in a deal of every
-    template."""
+    """The arena's variants that weigh the bids, the passes and the gives, and reckon a
+    defender's marriages, all at once: legal moves in a deal of every template."""
     n = template_rules(template).players_count
     bots: list[Bot] = [
-        make_expert(
-            s, auction_policy=True, give_policy=True, defender_marriages=0.5, pass_by_stake=True
-        )
+        make_expert(s, auction_policy=True, give_policy=True, defender_marriages=0.5)
         for s in range(n)
     ]
     play_deals(template, bots, 1, Limit(iterations=2))

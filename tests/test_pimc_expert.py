@@ -125,7 +125,8 @@ def test_the_variants_switch_one_part_off() -> None:
     assert not expert.auction_policy and off["expert-auction-policy"].auction_policy
     assert not expert.give_policy and off["expert-give-policy"].give_policy
     assert expert.defender_marriages == 0 and off["expert-defender-marriages"].defender_marriages
-    assert not expert.pass_by_stake and off["expert-pass-by-stake"].pass_by_stake
+    assert expert.pass_by_stake and off["expert-pass-by-stake"].pass_by_stake
+    assert not off["expert-pass-by-share"].pass_by_stake
 
 
 def _decisions(template: str, seed: int) -> Iterator[tuple[SeatView, Deal]]:

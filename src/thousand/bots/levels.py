@@ -48,6 +48,8 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "expert-auction-policy": partial(make_expert, auction_policy=True),
     "expert-give-policy": partial(make_expert, give_policy=True),
     "expert-defender-marriages": partial(make_expert, defender_marriages=0.5),
+    "expert-pass-by-share": partial(make_expert, pass_by_stake=False),
+    # the expert itself since 2026-12-07, kept for the commands of the README that name it
     "expert-pass-by-stake": partial(make_expert, pass_by_stake=True),
 }
 """The expert with one part switched off, or one on that it lacks, for the arena's ablation

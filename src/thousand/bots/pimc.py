@@ -1242,12 +1242,13 @@ def make_expert(
     auction_policy: bool = False,
     give_policy: bool = False,
     defender_marriages: float = 0.0,
-    pass_by_stake: bool = False,
+    pass_by_stake: bool = True,
     node_budget: int | None = None,
 ) -> PimcBot:
     """Level expert: up to 32 samples a decision within a node budget, inference from the
     bidding and the play, the auction decided by points (:meth:`PimcBot._bid_by_points`), the
-    early play's ties broken by points, and a defender playing for the points it takes itself
+    give chosen by the stake of the best contract after it (:meth:`PimcBot._pass`), the early
+    play's ties broken by points, and a defender playing for the points it takes itself
     (:meth:`PimcBot._own_values`). The keywords switch a part off for the ablation
     (:data:`thousand.bots.levels.VARIANTS`). The node budget is :data:`EXPERT_NODES` where the
     solver runs compiled, :data:`EXPERT_NODES_PURE` where not."""
