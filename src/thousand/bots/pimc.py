@@ -888,9 +888,7 @@ class PimcBot:
             row: list[int] = []
             try:
                 for a in candidates:
-                    e = d.copy()
-                    e.apply(a)
-                    e = _discard_weakest(_pass_weakest(e, self.heuristic))
+                    e = _pass_after(d.copy(), a, self.heuristic)
                     if a not in amounts:
                         amounts[a] = _contract_amounts(e)
                     row.append(self._top_contract(e))
@@ -1138,9 +1136,15 @@ def _before_contract(d: Deal, seat: int, amount: int, heuristic: HeuristicBot) -
 def _finish_passing(e: Deal, first: int, heuristic: HeuristicBot) -> Deal:
     """Apply ``first`` (a give, or -1) and then the heuristic's passing (and fixed-deal's
     discard), up to the first lead (the contract left at the bid)."""
+    return _name_bid(_pass_after(e, first, heuristic))
+
+
+def _pass_after(e: Deal, first: int, heuristic: HeuristicBot) -> Deal:
+    """Apply ``first`` (a give, or -1) and then the heuristic's passing (and fixed-deal's
+    discard): at the declarer's contract, or at the first lead where none is named."""
     if first >= 0:
         e.apply(first)
-    return _name_bid(_discard_weakest(_pass_weakest(e, heuristic)))
+    return _discard_weakest(_pass_weakest(e, heuristic))
 
 
 def _pass_weakest(e: Deal, heuristic: HeuristicBot) -> Deal:
