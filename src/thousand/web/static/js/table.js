@@ -92,7 +92,9 @@ export function tableScreen(root, tableId, { watch }) {
     state.version = message.version;
     state.me = message.seat;
     takeClocks(message);
-    state.sending = false;
+    // a move sent on this connection is still on its way (the snapshot of a reconnection's
+    // hello can come before its answer): the seat's turn is not shown again meanwhile
+    state.sending = Boolean(socket?.pending);
     state.selected = null;
     state.choosing = null;
     state.loaded = true;
@@ -825,7 +827,13 @@ export function tableScreen(root, tableId, { watch }) {
       state.status = message.status;
       render();
     },
-    ack: () => {},
+    ack: () => {
+      // the move is applied: the seat's turn is over (its event is queued or shown)
+      if (state.sending && !socket.pending) {
+        state.sending = false;
+        render();
+      }
+    },
     chat: (message) => chat.receive(message),
     error: (message) => {
       if (chat.error(message)) return;

@@ -15,6 +15,9 @@ export class TableSocket {
     this.conn = null;
     this.delay = 250;
     this.counter = 0;
+    // the id of the intent sent on this connection and not answered yet (an ack or an error
+    // names it): a snapshot that comes first (the hello's) does not answer it
+    this.pending = null;
     this.connect();
   }
 
@@ -31,6 +34,7 @@ export class TableSocket {
     conn.addEventListener("close", () => {
       if (this.conn !== conn) return;
       this.conn = null;
+      this.pending = null; // its answer is lost with the connection; the next snapshot tells
       if (this.closed) return;
       this.handlers.status?.("reconnecting");
       setTimeout(() => !this.closed && this.connect(), this.delay);
@@ -56,6 +60,7 @@ export class TableSocket {
         this.handlers.seats?.(message);
         break;
       case "ack":
+        if (message.intent === this.pending) this.pending = null;
         this.handlers.ack?.(message);
         break;
       case "chat-line":
@@ -64,6 +69,8 @@ export class TableSocket {
         this.handlers.chat?.(message);
         break;
       case "error":
+        // an error that names no intent (a message refused for the rate) may be the move's answer
+        if (message.intent === undefined || message.intent === this.pending) this.pending = null;
         if (message.code === "stale") this.askSnapshot();
         if (message.code === "full") this.delay = 5000; // the table is full: try again later
         if (FATAL.has(message.code)) this.closed = true;
@@ -82,7 +89,7 @@ export class TableSocket {
   move(move) {
     this.counter += 1;
     const id = `web-${Date.now().toString(36)}-${this.counter}`;
-    this.send({ type: "intent", id, move, version: this.version });
+    if (this.send({ type: "intent", id, move, version: this.version })) this.pending = id;
     return id;
   }
 
