@@ -11,7 +11,15 @@ deal and the paired difference with their 95% intervals over all of them (as the
 them), the counts summed and the rates worked out again from the sums. A count or rate that
 some run lacks (an older result: the auction turns and passes are kept since 2026-12-02) is
 None in the join.
-``--plot`` draws the arena's chart of the joined result.
+``--plot`` draws the arena's chart of the joined result. A join may be joined again with more
+runs (its seeds and deal-sets go on in order).
+
+``--baseline RESULT [RESULT | DIR ...]`` pairs the join with a baseline of the same template
+against the same opponent (the second bot) on the same deal-sets (the same seeds): for each
+deal-set both have played, the join's difference of its two bots less the baseline's, with its
+95% interval, and how many deal-sets gave another difference. A bot changed in one part plays
+most deal-sets as the baseline's did, so this interval is far narrower than the two runs'
+intervals side by side. A result joined before (one deal-set a seed) may be the baseline.
 """
 
 from __future__ import annotations
@@ -113,7 +121,7 @@ def join(runs: list[dict[str, Any]]) -> dict[str, Any]:
             **first,
             "deal_sets": len(rows),
             "seed": None,
-            "seeds": [run["config"]["seed"] for run in runs],
+            "seeds": [seed for run in runs for seed in seeds_of(run)],
         },
         "bots": bots,
     }
@@ -128,13 +136,73 @@ def join(runs: list[dict[str, Any]]) -> dict[str, Any]:
     return result
 
 
+def joined_before(run: dict[str, Any]) -> bool:
+    """Whether ``run`` is a join itself (its seeds listed, one a run)."""
+    config = run["config"]
+    return config.get("seed") is None and "seeds" in config
+
+
+def seeds_of(run: dict[str, Any]) -> list[int]:
+    """The seeds of the runs in ``run``: its own, or a join's list."""
+    return list(run["config"]["seeds"]) if joined_before(run) else [run["config"]["seed"]]
+
+
+def keyed(run: dict[str, Any]) -> dict[tuple[int, int], list[float]]:
+    """A run's deal-sets by (seed, index in the run); a joined result's by (seed, 0), one
+    deal-set a seed."""
+    config, rows = run["config"], run["per_deal_set"]
+    if joined_before(run):
+        if len(config["seeds"]) != len(rows):
+            raise SystemExit("a joined result can be a baseline only of one deal-set a seed")
+        return {(seed, 0): row for seed, row in zip(config["seeds"], rows, strict=True)}
+    return {(config["seed"], i): row for i, row in enumerate(rows)}
+
+
+def against(runs: list[dict[str, Any]], baseline: list[dict[str, Any]]) -> dict[str, Any]:
+    """The paired difference of ``runs`` (joined) less ``baseline`` over the deal-sets both
+    played (``--baseline``)."""
+    mine, theirs = runs[0]["config"], baseline[0]["config"]
+    if (mine["template"], mine["rules"], mine["bots"][1:]) != (
+        theirs["template"],
+        theirs["rules"],
+        theirs["bots"][1:],
+    ):
+        raise SystemExit("the baseline is of another template, rules or opponent")
+    rows: dict[tuple[int, int], list[float]] = {}
+    for run in runs:
+        rows.update(keyed(run))
+    base: dict[tuple[int, int], list[float]] = {}
+    for run in baseline:
+        base.update(keyed(run))
+    shared = sorted(rows.keys() & base.keys())
+    if not shared:
+        raise SystemExit("the baseline played none of these deal-sets (other seeds)")
+    new = [rows[k][0] - rows[k][1] for k in shared]
+    old = [base[k][0] - base[k][1] for k in shared]
+    m, lo, hi = mean_ci([a - b for a, b in zip(new, old, strict=True)])
+    return {
+        "of": f"({mine['bots'][0]} - {mine['bots'][1]}) - ({theirs['bots'][0]} - "
+        f"{theirs['bots'][1]})",
+        "deal_sets": len(shared),
+        "changed": sum(1 for a, b in zip(new, old, strict=True) if abs(a - b) > 1e-9),
+        "points_per_deal": _num(m),
+        "ci95": [_num(lo), _num(hi)],
+        "joined_points_per_deal": _num(mean_ci(new)[0]),
+        "baseline_points_per_deal": _num(mean_ci(old)[0]),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("results", nargs="+", metavar="RESULT")
     parser.add_argument("--json", metavar="FILE")
     parser.add_argument("--plot", metavar="FILE")
+    parser.add_argument("--baseline", nargs="+", metavar="RESULT")
     args = parser.parse_args(argv)
-    joined = join(load(args.results))
+    runs = load(args.results)
+    joined = join(runs)
+    if args.baseline:
+        joined["against_baseline"] = against(runs, load(args.baseline))
     text = json.dumps(joined, indent=1)
     print(json.dumps({k: v for k, v in joined.items() if k != "per_deal_set"}, indent=1))
     if args.json:
