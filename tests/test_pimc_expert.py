@@ -13,10 +13,11 @@ import pytest
 
 from tests.positions import cards
 from thousand.bots import make_bot
-from thousand.bots.heuristic import HeuristicBot
+from thousand.bots.heuristic import HeuristicBot, hand_estimate
 from thousand.bots.levels import VARIANTS, node_budget_of
 from thousand.bots.pimc import (
     AUCTION_SLACK,
+    CONTRACT_SLACK,
     DEFENDER_POINTS,
     EXACT_BELOW,
     POLICY_DRAWS,
@@ -29,6 +30,7 @@ from thousand.bots.pimc import (
     _before_contract,
     _best_contract,
     _give_value,
+    _raised_beyond,
     _take,
     bid_chance,
     make_expert,
@@ -127,6 +129,10 @@ def test_the_variants_switch_one_part_off() -> None:
     assert expert.defender_marriages == 0 and off["expert-defender-marriages"].defender_marriages
     assert expert.pass_by_stake and off["expert-pass-by-stake"].pass_by_stake
     assert not off["expert-pass-by-share"].pass_by_stake
+    assert off["expert-tiebreak-32"].tiebreak == 32 and expert.tiebreak == 8
+    assert expert.exact_below == EXACT_BELOW == 13
+    assert off["expert-exact-below-16"].exact_below == 16
+    assert not expert.contract_inference and off["expert-contract-inference"].contract_inference
 
 
 def _decisions(template: str, seed: int) -> Iterator[tuple[SeatView, Deal]]:
@@ -427,7 +433,13 @@ def test_expert_with_every_part_plays_every_template(
     rules = template_rules(template)
     more: dict[str, Any] = {}
     if variant:
-        more = {"defend_by_points": True, "policy_match": (0.7, 0.85), "policy_draws": 4}
+        more = {
+            "defend_by_points": True,
+            "policy_match": (0.7, 0.85),
+            "policy_draws": 4,
+            "exact_below": 16,
+            "contract_inference": True,
+        }
     bots = [
         make_expert(
             s,
@@ -793,6 +805,46 @@ def test_give_inference_points_toward_the_truth() -> None:
         assert gives(truth) > sum(map(gives, drawn)) / len(drawn)
         turns += 1
     assert turns == 10
+
+
+def test_contract_inference_rejects_the_declarers_too_weak_for_their_raise() -> None:
+    """Against a contract raised above its bid, a sample in which the declarer's hand (the
+    talon taken, its gives made) is worth more than CONTRACT_SLACK less than the contract is
+    rejected, the true deal never (the heuristic raises only to what its hand is worth), and
+    the samples kept hold stronger declarers than those drawn."""
+    bot = make_expert(1, contract_inference=True)
+    turns = rejected = 0
+    drawn_worth: list[int] = []
+    kept_worth: list[int] = []
+    for seed in range(200):
+        for v, truth in _decisions("russian", seed):
+            if v.phase is not Phase.PLAY or v.declarer == v.seat or not pimc_applies(v):
+                continue
+            assert v.declarer is not None and v.contract is not None
+            if v.contract <= max((a for s, a in v.auction if s == v.declarer), default=100):
+                break  # the contract is the bid: nothing to infer
+            assert bot._plausible(v, truth)
+            sampler = Sampler(v, random.Random(seed))
+            for d in filter(None, (sampler.draw() for _ in range(40))):
+                hand = d.dealt[v.declarer] | d.talon
+                for card in d.given:
+                    if card >= 0:
+                        hand &= ~(1 << card)
+                worth = hand_estimate(hand, v.rules)
+                drawn_worth.append(worth)
+                beyond = _raised_beyond(v, d)
+                assert beyond == (v.contract > worth + CONTRACT_SLACK)
+                rejected += beyond
+                if beyond:
+                    assert not bot._plausible(v, d)
+                else:
+                    kept_worth.append(worth)
+            turns += 1
+            break
+        if turns == 8:
+            break
+    assert turns == 8 and rejected
+    assert sum(kept_worth) / len(kept_worth) > sum(drawn_worth) / len(drawn_worth)
 
 
 def test_the_best_contract_is_worth_the_most_of_those_made_often_enough() -> None:
