@@ -12,13 +12,14 @@ the deal: declared, by the result (made, failed, written-off), whether the decla
 contract (``bid``: it made a bid where it could have passed) or was forced to it (``forced``,
 as the arena counts it: the forced dealer's 100, say), and whether it named a contract above
 its bid (``raised``); or defended (or, where the template has them, partnered the declarer or
-sat out the deal). For each class it prints how many pairs, the mean
+sat out the deal). Defending pairs are split by whose bot declared (the declarer's seat holds
+the other bot in the other seating). For each class it prints how many pairs, the mean
 difference of the seat's lead (its deal score, as the arena counts points, less the mean deal
 score of the other seats: A's less B's) and that class's part of the mean over all pairs, so
-that the parts add up to the mean.
-Defending pairs are split by whose bot declared (the declarer's seat holds the other bot in
-the other seating). Two bots; any template, though a lead means most where every seat plays
-for itself.
+that the parts add up to the mean; first for four groups only (each seat declared or not),
+then class by class (``--top`` of them; ``--json`` keeps them all, with each mean's 95%
+interval). Two bots; any template, though a lead means most where every seat plays for
+itself.
 """
 
 from __future__ import annotations
