@@ -821,7 +821,8 @@ def test_contract_inference_rejects_the_declarers_too_weak_for_their_raise() -> 
             if v.phase is not Phase.PLAY or v.declarer == v.seat or not pimc_applies(v):
                 continue
             assert v.declarer is not None and v.contract is not None
-            if v.contract <= max((a for s, a in v.auction if s == v.declarer), default=100):
+            assert v.bid is not None
+            if v.contract <= v.bid:
                 break  # the contract is the bid: nothing to infer
             assert bot._plausible(v, truth)
             sampler = Sampler(v, random.Random(seed))

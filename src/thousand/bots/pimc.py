@@ -1060,13 +1060,12 @@ def _raised_beyond(view: SeatView, d: Deal) -> bool:
     """Whether, in the sampled deal ``d``, another seat that declared and raised its contract
     above its bid (the talon taken, one card passed to each opponent) raised it more than
     :data:`CONTRACT_SLACK` above the worth of the hand it held then."""
-    declarer, amount = view.declarer, view.contract
+    declarer, amount, bid = view.declarer, view.contract, view.bid
     if declarer is None or declarer == view.seat or amount is None or view.phase is not Phase.PLAY:
         return False
     if Layout.of(view.rules).procedure != TAKE_AND_PASS or view.named:
         return False
-    bids = [a for seat, a in view.auction if seat == declarer and a and a <= NAMED_AMOUNT]
-    if amount <= max(bids, default=view.rules.bidding_min):
+    if bid is None or amount <= bid:
         return False
     hand = d.dealt[declarer] | d.talon
     for card in d.given:
