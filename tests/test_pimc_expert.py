@@ -120,7 +120,8 @@ def test_the_variants_switch_one_part_off() -> None:
     assert off["expert-contract-slack-10"].contract_slack == 10
     assert expert.policy_match == (POLICY_MATCH, POLICY_MATCH)
     assert off["expert-policy-by-role"].policy_match == (0.7, 0.85)
-    assert not expert.defend_by_points and off["expert-defend-by-points"].defend_by_points
+    assert expert.defend_by_points and off["expert-defend-by-points"].defend_by_points
+    assert not off["expert-fate-first"].defend_by_points
     assert off["expert-64-samples"].samples == 64
     assert expert.policy_draws == POLICY_DRAWS == 2
     assert off["expert-policy-draws-4"].policy_draws == 4

@@ -42,7 +42,7 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     ),
     "expert-contract-slack-10": partial(make_expert, contract_slack=10),
     "expert-policy-by-role": partial(make_expert, policy_match=(0.7, 0.85)),
-    "expert-defend-by-points": partial(make_expert, defend_by_points=True),
+    "expert-fate-first": partial(make_expert, defend_by_points=False),
     "expert-64-samples": partial(make_expert, samples=64),
     "expert-policy-draws-4": partial(make_expert, policy_draws=4),
     "expert-auction-policy": partial(make_expert, auction_policy=True),
@@ -54,6 +54,8 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "expert-contract-inference": partial(make_expert, contract_inference=True),
     # the expert itself since 2026-12-07, kept for the commands of the README that name it
     "expert-pass-by-stake": partial(make_expert, pass_by_stake=True),
+    # the expert itself since 2026-12-07 (late), kept for the commands of the README that name it
+    "expert-defend-by-points": partial(make_expert, defend_by_points=True),
 }
 """The expert with one part switched off, or one on that it lacks, for the arena's ablation
 (never a table's level)."""

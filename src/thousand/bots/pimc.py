@@ -1276,7 +1276,7 @@ def make_expert(
     auction_slack: int = 0,
     slack_on: SlackOn = SlackOn.EVERY_BID,
     contract_slack: int = 0,
-    defend_by_points: bool = False,
+    defend_by_points: bool = True,
     auction_policy: bool = False,
     give_policy: bool = False,
     defender_marriages: float = 0.0,
@@ -1289,7 +1289,8 @@ def make_expert(
     bidding and the play, the auction decided by points (:meth:`PimcBot._bid_by_points`), the
     give chosen by the stake of the best contract after it (:meth:`PimcBot._pass`), the early
     play's ties broken by points, and a defender playing for the points it takes itself
-    (:meth:`PimcBot._own_values`). The keywords switch a part off for the ablation
+    (:meth:`PimcBot._own_values`), weighed against the contract's fate (``defend_by_points``,
+    since 2026-12-07). The keywords switch a part off for the ablation
     (:data:`thousand.bots.levels.VARIANTS`). The node budget is :data:`EXPERT_NODES` where the
     solver runs compiled, :data:`EXPERT_NODES_PURE` where not."""
     if node_budget is None:
