@@ -300,9 +300,10 @@ def finished(message: Message) -> bool:
 _CARD = re.compile(r"(?<![\w])[9TJQKA][cdhs](?![a-z])")
 
 
-_NO_CARDS = frozenset({"rules", "table", "intent", "id"})
-"""Keys whose strings are never cards: the rules, and ids (a table id is random hex, and
-``9c01...`` would read as the nine of clubs)."""
+_NO_CARDS = frozenset({"rules", "table", "intent", "id", "websocket"})
+"""Keys whose strings are never cards: the rules, and ids and the paths made of them (a table
+id is random hex, and ``9c01...`` or ``/tables/9c01.../ws`` would read as the nine of
+clubs)."""
 
 
 def cards_in(value: Any) -> set[int]:
