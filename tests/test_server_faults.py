@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
+import os
 import random
 import re
+import socket
 import sqlite3
 import threading
 import time
@@ -19,7 +22,8 @@ from typing import Any
 import httpx
 import psycopg
 import pytest
-from sqlalchemy import func, select
+import sqlalchemy.exc
+from sqlalchemy import event, func, select
 from websockets.sync.client import connect
 
 from thousand.client.link import new_claim
@@ -450,3 +454,53 @@ def test_a_write_tried_again_after_an_unseen_commit_changes_nothing(
         assert loaded is not None and loaded.rematch == "r1"
     finally:
         store.close()
+
+
+def test_a_socket_found_closed_under_a_write_discards_the_connection(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """psycopg can find a connection's socket closed ("connection socket closed") before libpq
+    marks the connection broken, as when PostgreSQL cuts it mid-write. The store counts that
+    as a lost connection: the pool discards it rather than roll it back (which fails, and was
+    logged as a traceback), and the write tried again takes a new one."""
+    from .server_support import postgres_database
+
+    def socket_closed(_conn: Any, cursor: Any, statement: str, *_: Any) -> None:
+        if statement.startswith("INSERT INTO deals"):
+            pg = cursor.connection
+            with socket.socket(fileno=os.dup(pg.pgconn.socket)) as cut:
+                cut.shutdown(socket.SHUT_RDWR)
+            # and psycopg finds it closed on every call, libpq not yet knowing
+            pg.rollback = pg.commit = found_closed
+            found_closed()
+
+    def found_closed() -> None:
+        raise psycopg.OperationalError("connection socket closed")
+
+    with postgres_database() as url:
+        store = Store(database_url(url, tmp_path))
+        try:
+            store.migrate()
+            specs = (SeatSpec("human"), SeatSpec("bot", "easy"), SeatSpec("bot", "easy"))
+            row = TableRow(
+                "t1", 1.0, "russian", {}, specs, 7, TableStatus.PLAYING, 0, seats=[SeatRow()] * 3
+            )
+            store.create_table(row)
+            dealt = Game.start(template_rules("russian")).shuffle_and_deal(random.Random(1))
+            deal = DealRow(1, 1, 0, dealt.logs[-1].dealt)
+            event.listen(store.engine, "before_cursor_execute", socket_closed)
+            with (
+                caplog.at_level(logging.DEBUG, "sqlalchemy.pool"),
+                pytest.raises(sqlalchemy.exc.OperationalError) as lost,
+            ):
+                store.append_deal("t1", deal, TableStatus.PLAYING)
+            event.remove(store.engine, "before_cursor_execute", socket_closed)
+            assert lost.value.connection_invalidated
+            assert "Traceback" not in caplog.text and "during reset" not in caplog.text
+            before = store.load("t1")
+            assert before is not None and before.version == 0 and before.deals == []
+            store.append_deal("t1", deal, TableStatus.PLAYING)
+            after = store.load("t1")
+            assert after is not None and after.version == 1 and after.deals == [deal]
+        finally:
+            store.close()

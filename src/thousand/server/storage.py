@@ -22,6 +22,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+import psycopg
 from sqlalchemy import (
     BigInteger,
     Boolean,
@@ -42,6 +43,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.engine import ExceptionContext
 
 from ..engine import Dealt
 
@@ -742,7 +744,21 @@ def _engine(url: str, lock_wait: float | None) -> Engine:
     engine = create_engine(url, future=True, connect_args=args)
     if sqlite:
         event.listen(engine, "connect", _sqlite_pragmas)
+    else:
+        event.listen(engine, "handle_error", _lost_connection)
     return engine
+
+
+def _lost_connection(context: ExceptionContext) -> None:
+    """Count an error that PostgreSQL did not send (it has no SQLSTATE) as a lost connection.
+
+    psycopg can find a connection's socket closed ("connection socket closed") before libpq
+    marks the connection broken. SQLAlchemy would then take it for a live one and hand it
+    back to the pool, whose rollback on it fails and is logged as a traceback. Counted as
+    lost, it is discarded, and the retry takes a new one."""
+    error = context.original_exception
+    if isinstance(error, psycopg.OperationalError) and error.sqlstate is None:
+        context.is_disconnect = True
 
 
 #: a timed table's clocks as a change leaves them: when the next turn started, each seat's bank
