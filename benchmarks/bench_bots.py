@@ -2,12 +2,15 @@
 
 A script that prints figures, never a test:
 
-    python benchmarks/bench_bots.py [--deals 10] [--levels easy,medium,hard,expert] [--json FILE]
+    python benchmarks/bench_bots.py [--deals 10] [--levels easy,medium,hard,expert]
+        [--time S] [--json FILE]
 
 The level plays every seat of ``--deals`` seeded deals (``russian`` unless ``--template``);
 only decisions with more than one legal action count. Times are CPU seconds of this process
-(``time.process_time``), so other work on the machine does not inflate them. Goals: expert at
-most 1 s a move, heuristic (medium) at most 5 ms.
+(``time.process_time``), so other work on the machine does not inflate them; ``wall`` gives
+the wall-clock seconds of every decision beside them. With ``--time S`` each decision is given
+``Limit(time_s=S)``, as the server and ``thousand play`` give 1 s; without it, none, as the
+arena. Goals: expert at most 1 s a move, heuristic (medium) at most 5 ms.
 """
 
 from __future__ import annotations
@@ -21,15 +24,19 @@ import time
 from pathlib import Path
 from typing import Any
 
-from thousand.bots import derive_seed, make_bot
+from thousand.bots import Limit, derive_seed, make_bot
 from thousand.engine import Game
 from thousand.engine.views import game_view
 from thousand.rules import template_rules
 
 
-def latencies(level: str, template: str, deals: int, seed: int) -> dict[str, list[float]]:
-    """CPU seconds per decision with a choice, by phase name."""
+def latencies(
+    level: str, template: str, deals: int, seed: int, time_s: float | None = None
+) -> dict[str, list[float]]:
+    """CPU seconds per decision with a choice, by phase name, and under ``wall`` the
+    wall-clock seconds of every one."""
     rules = template_rules(template)
+    limit = None if time_s is None else Limit(time_s)
     out: dict[str, list[float]] = {}
     for i in range(deals):
         rng = random.Random(derive_seed(seed, "deal", i))
@@ -40,13 +47,18 @@ def latencies(level: str, template: str, deals: int, seed: int) -> dict[str, lis
             seat = game.deal.to_act
             assert seat is not None
             view = game_view(game, seat)
-            start = time.process_time()
-            action = bots[seat].choose(view)
-            spent = time.process_time() - start
+            start, wall = time.process_time(), time.perf_counter()
+            action = bots[seat].choose(view, limit)
+            spent, wall = time.process_time() - start, time.perf_counter() - wall
             if len(view.legal_actions) > 1:
                 out.setdefault(view.phase.name.lower(), []).append(spent)
+                out.setdefault(WALL, []).append(wall)
             game = game.apply(action, checked=False)
     return out
+
+
+#: the key of the wall-clock seconds (not a phase)
+WALL = "wall"
 
 
 def summary(seconds: list[float]) -> dict[str, Any]:
@@ -65,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default="easy,medium,hard,expert")
     parser.add_argument("--template", default="russian")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--time", type=float, metavar="S", help="each move's Limit.time_s")
     parser.add_argument("--json", metavar="FILE")
     args = parser.parse_args(argv)
     import thousand.bots.solver as solver
@@ -72,12 +85,13 @@ def main(argv: list[str] | None = None) -> int:
     result: dict[str, Any] = {
         "template": args.template,
         "deals": args.deals,
+        "time_s": args.time,
         "compiled_solver": not str(solver.__file__).endswith(".py"),
         "levels": {},
     }
     for level in args.levels.split(","):
-        phases = latencies(level, args.template, args.deals, args.seed)
-        every = [t for ts in phases.values() for t in ts]
+        phases = latencies(level, args.template, args.deals, args.seed, args.time)
+        every = [t for phase, ts in phases.items() if phase != WALL for t in ts]
         result["levels"][level] = {
             "all": summary(every),
             **{phase: summary(ts) for phase, ts in sorted(phases.items())},

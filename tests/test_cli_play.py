@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from thousand.bots import Limit
+from thousand.bots.base import MOVE_TIME
 from thousand.cards import mask_of, parse_cards
 from thousand.cli.play import Table, hand_line, ordered_moves, play
 from thousand.cli.selfplay import load_rules
@@ -162,11 +163,15 @@ def test_play_unknown_template_exits_2() -> None:
 class TameBot:
     """Opens at the lowest bid and then passes, names the lowest contract, never writes off,
     plays its highest legal card: random bots sink below zero, tame ones let a short match
-    end."""
+    end. It keeps the limits it was given."""
 
     name = "tame"
 
+    def __init__(self) -> None:
+        self.limits: list[Limit | None] = []
+
     def choose(self, view: SeatView, limit: Limit | None = None) -> int:
+        self.limits.append(limit)
         legal = [a for a in view.legal_actions if a != WRITE_OFF]
         if view.phase is Phase.AUCTION:
             bids = sorted(a for a in legal if a != PASS)
@@ -211,6 +216,8 @@ def test_every_template_plays_to_the_winner(template: str) -> None:
     assert "wins" in lines[-1]
     assert script.asked > 0
     assert replay(read_record(write_record(record_of_game(game, template)))).game == game
+    # each bot thinks within the time a move may take where people play
+    assert {limit for bot in bots for limit in bot.limits} == {Limit(MOVE_TIME)}
 
 
 @pytest.mark.parametrize(

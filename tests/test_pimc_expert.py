@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.positions import cards
-from thousand.bots import make_bot
+from thousand.bots import Limit, make_bot
 from thousand.bots.heuristic import HeuristicBot, hand_estimate
 from thousand.bots.levels import VARIANTS, node_budget_of
 from thousand.bots.pimc import (
@@ -40,6 +41,7 @@ from thousand.bots.pimc import (
 )
 from thousand.bots.sampler import Sampler
 from thousand.bots.solver import (
+    CLOCK_EVERY,
     OutOfNodes,
     Solver,
     declarer_points,
@@ -219,7 +221,7 @@ def _weighed_draws(expert: PimcBot, v: SeatView) -> tuple[list[int], int]:
         return keep(view, deals, count, rng)
 
     expert._weighed = spy  # type: ignore[method-assign]
-    kept = expert._draw(v, Sampler(v, random.Random(1)), expert.samples, None)
+    kept = expert._draw(v, Sampler(v, random.Random(1)), expert.samples)
     return weighed, len(kept)
 
 
@@ -476,6 +478,45 @@ def test_a_solver_stops_at_its_limit_and_says_so() -> None:
         capped.value()
     assert capped.nodes == full.nodes
     assert Solver(truth, full.nodes).value() == value
+
+
+def test_a_solver_stops_at_its_deadline_and_says_so() -> None:
+    """With a deadline the solver looks at the clock once in CLOCK_EVERY positions: one that
+    has passed stops it at the first look; one far off leaves the answer, and the positions
+    searched, those of the solver without it."""
+    truth = next(t for v, t in _decisions("russian", 7) if v.phase is Phase.PLAY)
+    full = Solver(truth)
+    value = full.value()
+    assert full.nodes > CLOCK_EVERY
+    late = Solver(truth, deadline=time.perf_counter())
+    with pytest.raises(OutOfNodes):
+        late.value()
+    assert late.nodes == CLOCK_EVERY + 1
+    early = Solver(truth, deadline=time.perf_counter() + 3600)
+    assert early.value() == value and early.nodes == full.nodes
+
+
+@pytest.mark.parametrize("template", PIMC_TEMPLATES)
+def test_a_move_time_stops_the_search_whatever_the_node_budget(template: str) -> None:
+    """``Limit.time_s`` stops the drawing and the solving at SEARCH_SHARE of it, inside a
+    sample too. Where that time has passed before the search starts, each decision of four
+    deals searches no more than a few looks at the clock (each solver it asks stops at its
+    first), where the node budget alone lets one search forty times that; and it still
+    answers legally."""
+    bound = 4 * (CLOCK_EVERY + 1)
+    searched_more = 0
+    for seed in range(4):
+        for v, _ in _decisions(template, seed):
+            if not pimc_applies(v):
+                continue
+            timed = make_expert(1)
+            assert timed.choose(v, Limit(time_s=0.0)) in v.legal_actions
+            assert timed._spent <= bound, (v.phase, timed._spent)
+            if not searched_more:
+                free = make_expert(1)
+                free.choose(v)
+                searched_more = free._spent if free._spent > 40 * bound else 0
+    assert searched_more
 
 
 @pytest.mark.parametrize("phase", [Phase.AUCTION, Phase.PASSING, Phase.CONTRACT, Phase.PLAY])

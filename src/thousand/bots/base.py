@@ -8,6 +8,11 @@ from typing import Protocol
 
 from ..engine.views import SeatView
 
+MOVE_TIME = 1.0
+"""The seconds a bot may think about one move where people play: the server's ``bot_time``
+and ``thousand play`` give it as :attr:`Limit.time_s` (the arena and the benchmarks give none,
+so that a seed fixes every choice)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Limit:

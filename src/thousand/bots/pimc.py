@@ -57,6 +57,13 @@ from .heuristic import HeuristicBot, hand_estimate, hand_features, keep_value, p
 from .sampler import HANDOVER, Sampler, history
 from .solver import OutOfNodes, Solver, declarer_points, declarer_side, points_needed
 
+SEARCH_SHARE = 0.8
+"""The share of a move's time (:attr:`Limit.time_s`) in which a search bot draws and solves
+samples; the rest is left for what it does after (choosing from what it solved). A decision
+stops where its node budget or this time runs out, whichever comes first: the budget keeps a
+seed's choices fixed (the arena gives no time), the time keeps a move within its limit on a
+slower machine (the server and ``thousand play`` give 1 s)."""
+
 #: Below this many cards left in hands, the bot solves for exact points, not just make-or-fail.
 EXACT_BELOW = 13
 #: Bid (or raise to) an amount only when at least this share of the samples makes it.
@@ -334,6 +341,9 @@ class PimcBot:
         #: count, not a clock, so that a seed still fixes every choice
         self.node_budget = node_budget
         self._spent = 0
+        #: when this decision stops drawing and solving samples (a :func:`time.perf_counter`
+        #: time; None where the limit gives no time)
+        self._deadline: float | None = None
         self.name = name
         self.heuristic = HeuristicBot(seed)
         self._rng = random.Random(seed)
@@ -361,11 +371,11 @@ class PimcBot:
         count = self.samples
         if limit is not None and limit.iterations is not None:
             count = max(1, limit.iterations)
-        deadline = None
+        self._deadline = None
         if limit is not None and limit.time_s is not None:
-            deadline = time.perf_counter() + limit.time_s
+            self._deadline = time.perf_counter() + SEARCH_SHARE * limit.time_s
         sampler = Sampler(view, rng)
-        deals = self._draw(view, sampler, count, deadline)
+        deals = self._draw(view, sampler, count)
         self._more = lambda: self._one_more(view, sampler)
         fallback = self.heuristic.choose(view)
         if not deals:
@@ -385,9 +395,7 @@ class PimcBot:
 
     # -- sampling -----------------------------------------------------------------------------
 
-    def _draw(
-        self, view: SeatView, sampler: Sampler, count: int, deadline: float | None
-    ) -> list[Deal]:
+    def _draw(self, view: SeatView, sampler: Sampler, count: int) -> list[Deal]:
         weigh = self.policy and (
             (view.phase is Phase.PLAY and _others_played(view))
             or (self.auction_policy and _others_bid(view))
@@ -396,7 +404,7 @@ class PimcBot:
         deals: list[Deal] = []
         rejected = 0
         while len(deals) < want:
-            if deadline is not None and len(deals) >= count and time.perf_counter() > deadline:
+            if len(deals) >= count and self._past_deadline():
                 break
             d = sampler.draw()
             if d is None:
@@ -629,8 +637,7 @@ class PimcBot:
         keep it down: the solver asked for that seat's gain alone. A defender's deal score is
         its own, so once the contract's fate is settled these points are what it plays for;
         :class:`OutOfNodes` where the node budget runs out."""
-        left = None if self.node_budget is None else max(0, self.node_budget - self._spent)
-        solver = Solver(d, left, side=(seat,))
+        solver = self._solver(d, side=(seat,))
         try:
             return solver.move_values()
         finally:
@@ -842,14 +849,19 @@ class PimcBot:
         finally:
             self._spent += solver.nodes
 
-    def _solver(self, d: Deal) -> Solver:
-        """A solver for ``d`` that may search what is left of the decision's node budget."""
+    def _solver(self, d: Deal, side: tuple[int, ...] | None = None) -> Solver:
+        """A solver for ``d`` (and ``side``) that may search what is left of the decision's
+        node budget, until its deadline."""
         left = None if self.node_budget is None else max(0, self.node_budget - self._spent)
-        return Solver(d, left)
+        return Solver(d, left, side, self._deadline)
 
     def _over(self) -> bool:
-        """Whether this decision has used up its node budget."""
-        return self.node_budget is not None and self._spent >= self.node_budget
+        """Whether this decision has used up its node budget or its time."""
+        spent = self.node_budget is not None and self._spent >= self.node_budget
+        return spent or self._past_deadline()
+
+    def _past_deadline(self) -> bool:
+        return self._deadline is not None and time.perf_counter() >= self._deadline
 
     # -- the talon ----------------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ are those of the game without them.
 
 from __future__ import annotations
 
+import time
 from typing import Final
 
 from ..cards import (
@@ -47,6 +48,9 @@ _PAIR: Final[tuple[int, ...]] = tuple(
 _QUEENS: Final = sum(1 << (6 * s + QUEEN) for s in range(4))
 _INF: Final = 10_000
 _NO_LIMIT: Final = 1 << 62
+#: with a deadline, the solver looks at the clock once in this many positions (about 3 ms of
+#: pure-Python search, a third of a millisecond compiled)
+CLOCK_EVERY: Final = 1024
 #: a bound in the table: 14 bits (the gain stays far below; _FIELD stands for no bound)
 _FIELD: Final = (1 << 14) - 1
 
@@ -127,20 +131,25 @@ def points_needed(d: Deal, contract: int) -> int:
 
 
 class OutOfNodes(Exception):
-    """A solver searched more positions than its ``limit``: its answer is lost, and the solver
-    is spent (its position is left mid-search)."""
+    """A solver searched more positions than its ``limit``, or went on past its ``deadline``:
+    its answer is lost, and the solver is spent (its position is left mid-search)."""
 
 
 class Solver:
     """Solve a deal in its play phase with all cards open. Build one per position; the
     transposition table is kept across the questions asked of it. With a ``limit``, a question
-    that would search more positions than that in all raises :class:`OutOfNodes`. With
+    that would search more positions than that in all raises :class:`OutOfNodes`; so does one
+    still searching at ``deadline`` (a :func:`time.perf_counter` time). With
     ``side`` (seats), the values are the gain of those seats instead of the declarer's side's,
     the other seats playing against them: ``side=(defender,)`` asks what one defender itself
     can take (its own deal score) if every other seat plays to keep it down."""
 
     def __init__(
-        self, d: Deal, limit: int | None = None, side: tuple[int, ...] | None = None
+        self,
+        d: Deal,
+        limit: int | None = None,
+        side: tuple[int, ...] | None = None,
+        deadline: float | None = None,
     ) -> None:
         if d.phase is not Phase.PLAY:
             raise ValueError("the solver needs a deal in its play phase")
@@ -185,7 +194,11 @@ class Solver:
         #: position key -> lower bound | upper bound << 14 | (best action + 1) << 28
         self.table: dict[int, int] = {}
         self.nodes = 0
-        self.limit = _NO_LIMIT if limit is None else limit
+        #: the most positions to search, and when to stop searching (None: no deadline)
+        self.budget = _NO_LIMIT if limit is None else limit
+        self.deadline = deadline
+        #: the count of positions at which to look at the budget and the clock again
+        self.limit = self.budget if deadline is None else min(self.budget, CLOCK_EVERY)
 
     # -- moves ------------------------------------------------------------------------------
 
@@ -395,7 +408,7 @@ class Solver:
         """The declarer's gain from here, exact when it lies strictly inside (alpha, beta)."""
         self.nodes += 1
         if self.nodes > self.limit:
-            raise OutOfNodes
+            self._check()
         if beta <= 0:
             return 0  # the gain is never negative: at least beta already
         leading = not self.trick
@@ -480,6 +493,15 @@ class Solver:
                 lo = hi = best_value
             self.table[key] = lo | hi << 14 | (best_move + 1) << 28
         return best_value
+
+    def _check(self) -> None:
+        """At a checkpoint: :class:`OutOfNodes` where the budget is spent or the deadline has
+        passed, else the next checkpoint."""
+        if self.nodes > self.budget:
+            raise OutOfNodes
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise OutOfNodes
+        self.limit = min(self.budget, self.nodes + CLOCK_EVERY)
 
     # -- questions --------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Final
 
 from ..bots import LEVELS, Bot, derive_seed, make_bot
+from ..bots.base import MOVE_TIME, Limit
 from ..bots.levels import ALIASES
 from ..cards import CARD_TEXT, SUITS
 from ..engine import Game, IllegalAction, MoveSyntaxError
@@ -613,7 +614,7 @@ def play(
                     moves = ordered_moves(before)
                     action = read_move(game, before, moves, ask, say, table.who)
                 else:
-                    action = bot.choose(game_view(game, seat))
+                    action = bot.choose(game_view(game, seat), Limit(MOVE_TIME))
                 game = game.apply(action)
                 for line in table.narrate(seat, action, before, game_view(game, HUMAN)):
                     say(line)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..bots.base import MOVE_TIME
+
 #: the hosts a server on this machine is reached by
 DEFAULT_HOSTS = ("127.0.0.1", "localhost", "::1")
 
@@ -22,7 +24,7 @@ class Settings:
     #: seconds a bot waits before it moves (0 in tests)
     bot_delay: float = 0.5
     #: the most seconds a bot may think about one move
-    bot_time: float = 1.0
+    bot_time: float = MOVE_TIME
     #: messages a WebSocket client may send per second, and in one burst
     message_rate: float = 20.0
     message_burst: int = 40
