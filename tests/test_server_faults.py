@@ -407,6 +407,18 @@ def test_killed_while_seats_are_taken_no_seat_is_lost(tmp_path: Path, database: 
 
 # -- writes tried again ---------------------------------------------------------------------------
 
+SPECS = (SeatSpec("human"), SeatSpec("bot", "easy"), SeatSpec("bot", "easy"))
+
+
+def table_t1(store: Store, status: TableStatus) -> DealRow:
+    """Table ``t1`` (russian, a person and two bots, in ``status``) stored in a migrated
+    ``store``, and the deal it would store first."""
+    store.migrate()
+    row = TableRow("t1", 1.0, "russian", {}, SPECS, 7, status, 0, seats=[SeatRow()] * 3)
+    store.create_table(row)
+    dealt = Game.start(template_rules("russian")).shuffle_and_deal(random.Random(1))
+    return DealRow(1, 1, 0, dealt.logs[-1].dealt)
+
 
 def test_a_write_tried_again_after_an_unseen_commit_changes_nothing(
     tmp_path: Path, database: str | None
@@ -416,14 +428,7 @@ def test_a_write_tried_again_after_an_unseen_commit_changes_nothing(
     at a version already stored, or a second rematch of one table, is refused."""
     store = Store(database_url(database, tmp_path / "data"))
     try:
-        store.migrate()
-        specs = (SeatSpec("human"), SeatSpec("bot", "easy"), SeatSpec("bot", "easy"))
-        row = TableRow(
-            "t1", 1.0, "russian", {}, specs, 7, TableStatus.FINISHED, 0, seats=[SeatRow()] * 3
-        )
-        store.create_table(row)
-        dealt = Game.start(template_rules("russian")).shuffle_and_deal(random.Random(1))
-        deal = DealRow(1, 1, 0, dealt.logs[-1].dealt)
+        deal = table_t1(store, TableStatus.FINISHED)
         move = MoveRow(2, 1, 1, "pass", "i-1", 1)
         for _ in range(2):
             store.append_deal("t1", deal, TableStatus.PLAYING)
@@ -439,12 +444,12 @@ def test_a_write_tried_again_after_an_unseen_commit_changes_nothing(
         assert again is not None and again.moves == [move] and again.version == 2
         # one rematch per finished table, the first stored; its own try again is a no-op
         first = TableRow(
-            "r1", 2.0, "russian", {}, specs, 8, TableStatus.OPEN, 0, "t1", seats=[SeatRow()] * 3
+            "r1", 2.0, "russian", {}, SPECS, 8, TableStatus.OPEN, 0, "t1", seats=[SeatRow()] * 3
         )
         store.create_table(first)
         store.create_table(first)
         second = TableRow(
-            "r2", 3.0, "russian", {}, specs, 9, TableStatus.OPEN, 0, "t1", seats=[SeatRow()] * 3
+            "r2", 3.0, "russian", {}, SPECS, 9, TableStatus.OPEN, 0, "t1", seats=[SeatRow()] * 3
         )
         with pytest.raises(StoreConflict) as refused:
             store.create_table(second)
@@ -480,14 +485,7 @@ def test_a_socket_found_closed_under_a_write_discards_the_connection(
     with postgres_database() as url:
         store = Store(database_url(url, tmp_path))
         try:
-            store.migrate()
-            specs = (SeatSpec("human"), SeatSpec("bot", "easy"), SeatSpec("bot", "easy"))
-            row = TableRow(
-                "t1", 1.0, "russian", {}, specs, 7, TableStatus.PLAYING, 0, seats=[SeatRow()] * 3
-            )
-            store.create_table(row)
-            dealt = Game.start(template_rules("russian")).shuffle_and_deal(random.Random(1))
-            deal = DealRow(1, 1, 0, dealt.logs[-1].dealt)
+            deal = table_t1(store, TableStatus.PLAYING)
             event.listen(store.engine, "before_cursor_execute", socket_closed)
             with (
                 caplog.at_level(logging.DEBUG, "sqlalchemy.pool"),
