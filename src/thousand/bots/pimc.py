@@ -636,7 +636,7 @@ class PimcBot:
         points, the marriages it declares, the last trick's bonus) if every other seat plays to
         keep it down: the solver asked for that seat's gain alone. A defender's deal score is
         its own, so once the contract's fate is settled these points are what it plays for;
-        :class:`OutOfNodes` where the node budget runs out."""
+        :class:`OutOfNodes` where the node budget or the time runs out."""
         solver = self._solver(d, side=(seat,))
         try:
             return solver.move_values()
@@ -839,7 +839,7 @@ class PimcBot:
 
     def _makes(self, e: Deal, amount: int, slack: int = 0) -> bool:
         """Whether the declarer makes ``amount`` from ``e`` (or falls short of it by at most
-        ``slack`` points); :class:`OutOfNodes` where the node budget runs out first."""
+        ``slack`` points); :class:`OutOfNodes` where the budget or the time runs out first."""
         need = points_needed(e, amount) - slack - declarer_points(e)
         if need <= 0:
             return True
