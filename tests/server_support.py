@@ -297,8 +297,9 @@ def finished(message: Message) -> bool:
 
 # -- the hidden-card scan -----------------------------------------------------------------------
 
-_CARD = re.compile(r"(?<![\w])[9TJQKA][cdhs](?![a-z])")
-
+_CARD = re.compile(r"(?<![\w])[9TJQKA][cdhs](?![a-z0-9])")
+"""A card's name on its own: never one inside a word or a number, as in a table's random hex
+id (``9d36d8eb...`` in a refusal's message is no nine of diamonds)."""
 
 _NO_CARDS = frozenset({"rules", "table", "intent", "id", "websocket"})
 """Keys whose strings are never cards: the rules, and ids and the paths made of them (a table
