@@ -510,12 +510,17 @@ class PimcBot:
             return 1.0
         if not Layout.of(e.rules).talon_size:
             return 1.0
+        chance = bid_chance(min(bids) - BID, self._limit_of(e))
+        return 1 - chance if action == PASS else chance
+
+    def _limit_of(self, e: Deal) -> int:
+        """The heuristic's :meth:`~HeuristicBot.bid_limit` of the dealt hand of the seat to act
+        in ``e``'s auction, kept for the decision (the samples share hands)."""
         hand = e.dealt[e.to_act]
         if hand not in self._limits:
             passes = len(e.active) - 1
             self._limits[hand] = self.heuristic.bid_limit(hand, e.rules, passes)
-        chance = bid_chance(min(bids) - BID, self._limits[hand])
-        return 1 - chance if action == PASS else chance
+        return self._limits[hand]
 
     # -- the play -----------------------------------------------------------------------------
 
@@ -733,23 +738,17 @@ class PimcBot:
         scores :meth:`_defender_points`; a deal nobody declares scores 0."""
         me = view.seat
         assert me is not None
-        rules = view.rules
         e = d.copy()
         e.apply(first)
         passes = len(e.active) - 1
         while e.phase is Phase.AUCTION:
-            seat = e.to_act
             legal = e.legal_actions()
             bids = sorted(a for a in legal if is_bid(a) and a - BID <= NAMED_AMOUNT)
             action = PASS
             if PASS not in legal:
                 action = bids[0] if bids else legal[0]
-            elif bids:
-                hand = e.dealt[seat]
-                if hand not in self._limits:
-                    self._limits[hand] = self.heuristic.bid_limit(hand, rules, passes)
-                if bids[0] - BID <= self._limits[hand]:
-                    action = bids[0]
+            elif bids and bids[0] - BID <= self._limit_of(e):
+                action = bids[0]
             e.apply(action)
         declarer = e.declarer
         if declarer < 0 or e.named:
