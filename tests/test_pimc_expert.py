@@ -122,6 +122,7 @@ def test_the_variants_switch_one_part_off() -> None:
     assert off["expert-contract-slack-10"].contract_slack == 10
     assert expert.policy_match == (POLICY_MATCH, POLICY_MATCH)
     assert off["expert-policy-by-role"].policy_match == (0.7, 0.85)
+    assert off["expert-policy-match-95"].policy_match == (0.95, 0.95)
     assert expert.defend_by_points and off["expert-defend-by-points"].defend_by_points
     assert not off["expert-fate-first"].defend_by_points
     assert off["expert-64-samples"].samples == 64

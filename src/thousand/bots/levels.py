@@ -52,6 +52,7 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "expert-tiebreak-32": partial(make_expert, tiebreak=32),
     "expert-exact-below-16": partial(make_expert, exact_below=16),
     "expert-contract-inference": partial(make_expert, contract_inference=True),
+    "expert-policy-match-95": partial(make_expert, policy_match=(0.95, 0.95)),
     # the expert itself since 2026-12-07, kept for the commands of the README that name it
     "expert-pass-by-stake": partial(make_expert, pass_by_stake=True),
     # the expert itself since 2026-12-07 (late), kept for the commands of the README that name it
