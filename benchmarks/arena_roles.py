@@ -33,6 +33,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from thousand.bots.arena import mean_ci
+from thousand.cli.arena import record_files
 from thousand.engine.actions import PASS, is_bid
 from thousand.engine.state import DealState
 from thousand.records.model import read_record_file
@@ -123,16 +124,6 @@ def seat_deals(path: Path) -> list[list[SeatDeal]]:
     return deals
 
 
-def record_files(paths: list[str]) -> list[Path]:
-    files: list[Path] = []
-    for name in paths:
-        path = Path(name)
-        files += sorted(path.rglob("*seating-*.json")) if path.is_dir() else [path]
-    if not files:
-        raise SystemExit("no arena records found (thousand arena --records DIR)")
-    return files
-
-
 def seating_of(path: Path) -> tuple[str, tuple[int, ...]]:
     """The deal-set's key (its folder and number) and the seating, from the arena's file
     name ``deal-set-NNNN-seating-A-B-C.json``."""
@@ -143,6 +134,8 @@ def seating_of(path: Path) -> tuple[str, tuple[int, ...]]:
 
 def roles(paths: list[str]) -> Figures:
     files = record_files(paths)
+    if not files:
+        raise SystemExit("no arena records found (thousand arena --records DIR)")
     sets: dict[str, dict[tuple[int, ...], Path]] = defaultdict(dict)
     for f in files:
         key, seating = seating_of(f)

@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.bench_support import run_benchmark
-from thousand.bots.arena import ArenaConfig, run_arena
-from thousand.cli.arena import record_writer
+from tests.bench_support import arena_records, run_benchmark
+from thousand.bots.arena import ArenaConfig
 from thousand.rules import TEMPLATES
 
 DECLARED = ("made", "failed", "written-off", "conceded", "bought-back")
@@ -26,8 +25,7 @@ def declared(role: str, result: str | None = None) -> bool:
 def test_the_roles_count_what_the_arena_counts(tmp_path: Path, template: str) -> None:
     config = ArenaConfig(bots=("medium", "easy"), template=template, deals=3, seed=11)
     folder = tmp_path / "records"
-    folder.mkdir()
-    result = run_arena(config, workers=1, on_game=record_writer(folder, config))
+    result = arena_records(config, folder)
     figures = run_benchmark("arena_roles.py", [str(folder)], tmp_path / "roles.json")
     assert figures["bots"] == ["medium", "easy"]
     seats = config.make_rules().players_count

@@ -105,6 +105,9 @@ def test_the_variants_switch_one_part_off() -> None:
     assert off["expert-by-share"].own_points
     assert off["expert-by-points-35"].defender_points == 35
     assert off["expert-by-points-10"].defender_points == 10
+    assert expert.defender_points_failed is None
+    by_fate = off["expert-defender-by-fate"]
+    assert (by_fate.defender_points, by_fate.defender_points_failed) == (27, 41)
     assert not off["expert-no-own-points"].own_points
     assert off["expert-no-own-points"].by_points
     before = off["expert-before-own-points"]
@@ -625,12 +628,25 @@ def test_a_defender_counts_a_share_of_the_marriages_it_was_dealt() -> None:
     v, d = _auction(hands, "Ah Kh Jc")
     plain = PimcBot(1, by_points=True)
     half = PimcBot(1, by_points=True, defender_marriages=0.5)
-    assert [half._defender_points(d, s) for s in range(3)] == [40, 60, 20]
-    assert [plain._defender_points(d, s) for s in range(3)] == [20, 20, 20]
+    assert [half._defender_points(d, s, True) for s in range(3)] == [40, 60, 20]
+    assert [plain._defender_points(d, s, False) for s in range(3)] == [20, 20, 20]
     assert plain._lead_after(v, d, PASS) == Reckoning(-40)
     assert half._lead_after(v, d, PASS) == Reckoning(0)
     assert plain._lead_after(v, d, bid(100)) == Reckoning(-140, False, 120)
     assert half._lead_after(v, d, bid(100)) == Reckoning(-150, False, 120)
+
+
+def test_a_defender_scores_by_the_contracts_fate() -> None:
+    """With ``defender_points_failed`` a defender scores one figure where the contract is made
+    and another where it fails: the deal above, 27 and 41. Passing, seat 1 defends the
+    dealer's 100, made: 27 - (100 + 27) / 2 = -36.5. Bidding, it fails 120:
+    -120 - (41 + 41) / 2 = -161."""
+    hands = ("As Qh Ks Qc Th 9s Qs", "Jd 9d Kd 9c Qd Ac Kc", "Ts Td Js Ad Tc Jh 9h")
+    v, d = _auction(hands, "Ah Kh Jc")
+    by_fate = PimcBot(1, by_points=True, defender_points=27, defender_points_failed=41)
+    assert [by_fate._defender_points(d, 0, made) for made in (True, False)] == [27, 41]
+    assert by_fate._lead_after(v, d, PASS) == Reckoning(-36.5)
+    assert by_fate._lead_after(v, d, bid(100)) == Reckoning(-161, False, 120)
 
 
 def test_the_contract_slack_names_a_contract_made_a_few_points_short() -> None:

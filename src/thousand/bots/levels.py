@@ -29,6 +29,7 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "expert-by-share": partial(make_expert, by_points=False),
     "expert-by-points-35": partial(make_expert, defender_points=35),
     "expert-by-points-10": partial(make_expert, defender_points=10),
+    "expert-defender-by-fate": partial(make_expert, defender_points=27, defender_points_failed=41),
     "expert-no-own-points": partial(make_expert, own_points=False),
     "expert-raise-own": partial(make_expert, raise_value=RaiseValue.OWN),
     "expert-raise-all": partial(make_expert, raise_value=RaiseValue.ALL),

@@ -258,6 +258,7 @@ class PimcBot:
         policy_draws: int = POLICY_DRAWS,
         by_points: bool = False,
         defender_points: int = DEFENDER_POINTS,
+        defender_points_failed: int | None = None,
         own_points: bool = False,
         raise_value: RaiseValue = RaiseValue.NONE,
         auction_slack: int = 0,
@@ -300,6 +301,9 @@ class PimcBot:
         #: (:meth:`_bid_by_points`), not by the share of samples that make the bid
         self.by_points = by_points
         self.defender_points = defender_points
+        #: in the auction by points, what a defender scores where the contract fails (None:
+        #: :attr:`defender_points`, made or failed; :meth:`_defender_points`)
+        self.defender_points_failed = defender_points_failed
         #: in the auction by points, a defender scores this share of the value of the
         #: marriages it was dealt on top of :attr:`defender_points` (:meth:`_defender_points`)
         self.defender_marriages = defender_marriages
@@ -768,19 +772,24 @@ class PimcBot:
             taken = _take(d, declarer, amount, self.heuristic)
             made = self._makes(taken, amount, self._slack(d, amount))
         stake = amount if made else -amount
-        defenders = {s: self._defender_points(d, s) for s in e.active if s != declarer}
+        defenders = {s: self._defender_points(d, s, made) for s in e.active if s != declarer}
         if declarer == me:
             return Reckoning(stake - sum(defenders.values()) / others, made, amount, declared)
         rest = stake + sum(p for s, p in defenders.items() if s != me)
         return Reckoning(defenders[me] - rest / others, declared=declared)
 
-    def _defender_points(self, d: Deal, seat: int) -> float:
-        """What defender ``seat`` scores in the auction's reckoning: :attr:`defender_points`,
-        and :attr:`defender_marriages` times the value of the marriages it was dealt."""
+    def _defender_points(self, d: Deal, seat: int, made: bool) -> float:
+        """What defender ``seat`` scores in the auction's reckoning where the contract is
+        ``made`` or not: :attr:`defender_points` (:attr:`defender_points_failed` where it fails
+        and that is set), and :attr:`defender_marriages` times the value of the marriages it
+        was dealt."""
+        points = self.defender_points
+        if not made and self.defender_points_failed is not None:
+            points = self.defender_points_failed
         if not self.defender_marriages:
-            return self.defender_points
+            return points
         held = hand_features(d.dealt[seat], d.rules)["marriages"]
-        return self.defender_points + self.defender_marriages * held
+        return points + self.defender_marriages * held
 
     def _slack(self, d: Deal, amount: int) -> int:
         """The auction's slack for a declarer of ``amount`` in ``d``, as :attr:`slack_on` says."""
@@ -1282,6 +1291,7 @@ def make_expert(
     policy_draws: int = POLICY_DRAWS,
     by_points: bool = True,
     defender_points: int = DEFENDER_POINTS,
+    defender_points_failed: int | None = None,
     own_points: bool = True,
     raise_value: RaiseValue = RaiseValue.NONE,
     auction_slack: int = 0,
@@ -1318,6 +1328,7 @@ def make_expert(
         policy_draws=policy_draws,
         by_points=by_points,
         defender_points=defender_points,
+        defender_points_failed=defender_points_failed,
         own_points=own_points,
         raise_value=raise_value,
         auction_slack=auction_slack,

@@ -133,6 +133,16 @@ def record_writer(folder: Path, config: ArenaConfig) -> OnGame:
     return write
 
 
+def record_files(paths: list[str]) -> list[Path]:
+    """The arena's records (named as :func:`record_name` names them) in each of ``paths``: a
+    folder, searched with its subfolders, or a record file; in order."""
+    files: list[Path] = []
+    for name in paths:
+        path = Path(name)
+        files += sorted(path.rglob("*seating-*.json")) if path.is_dir() else [path]
+    return files
+
+
 def run(
     bots: str,
     deals: int,
