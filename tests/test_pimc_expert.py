@@ -106,6 +106,8 @@ def test_the_variants_switch_one_part_off() -> None:
     assert off["expert-by-points-35"].defender_points == 35
     assert off["expert-by-points-10"].defender_points == 10
     assert expert.defender_points_failed is None
+    assert expert.marriage_gift == 0
+    assert off["expert-marriage-gift-50"].marriage_gift == 0.5
     by_fate = off["expert-defender-by-fate"]
     assert (by_fate.defender_points, by_fate.defender_points_failed) == (27, 41)
     assert not off["expert-no-own-points"].own_points
@@ -947,6 +949,11 @@ def test_passing_by_stake_gives_the_card_that_leaves_the_best_contract() -> None
     assert list(values.values()) == [165, 165, 180, 180]
     assert action_text(PimcBot(1)._pass(v, [state.core()], PASS)) == "give 9s 0"
     assert action_text(by_stake._pass(v, [state.core()], PASS)) == "give Kc 0"
+    # seat 0 holds the queen of clubs: the king would complete its marriage (60), and with the
+    # gift counted the ten of clubs (180) is worth more than the king (180 - 0.5 * 60)
+    gift = PimcBot(1, pass_by_stake=True, marriage_gift=0.5)
+    assert list(gift._marriage_gifts(v, [state.core()], mine).values()) == [0, 0, 60, 0]
+    assert action_text(gift._pass(v, [state.core()], PASS)) == "give Tc 0"
 
 
 PASSING_TEMPLATES = [

@@ -50,6 +50,7 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "expert-give-policy": partial(make_expert, give_policy=True),
     "expert-defender-marriages": partial(make_expert, defender_marriages=0.5),
     "expert-pass-by-share": partial(make_expert, pass_by_stake=False),
+    "expert-marriage-gift-50": partial(make_expert, marriage_gift=0.5),
     "expert-tiebreak-32": partial(make_expert, tiebreak=32),
     "expert-exact-below-16": partial(make_expert, exact_below=16),
     "expert-contract-inference": partial(make_expert, contract_inference=True),

@@ -23,7 +23,8 @@ from enum import Enum
 from typing import Literal
 
 from ..build import compiled
-from ..cards import card_list
+from ..cards import KING, QUEEN, card_list, rank_of, suit_of
+from ..cards import card as card_of
 from ..engine.actions import (
     BID,
     CONTRACT,
@@ -269,6 +270,7 @@ class PimcBot:
         give_policy: bool = False,
         defender_marriages: float = 0.0,
         pass_by_stake: bool = False,
+        marriage_gift: float = 0.0,
         exact_below: int = EXACT_BELOW,
         contract_inference: bool = False,
     ) -> None:
@@ -310,6 +312,10 @@ class PimcBot:
         #: in the passing, a declarer chooses the give by the stake of the best contract it
         #: may then name (:func:`_best_contract`), not by the share that makes its bid
         self.pass_by_stake = pass_by_stake
+        #: in the passing, a give that may complete a marriage in its receiver's hand costs
+        #: this share of the marriage's value times the share of the samples in which the
+        #: receiver holds the other card (:meth:`_marriage_gifts`)
+        self.marriage_gift = marriage_gift
         #: in the play, below this many cards left in hands the samples are solved for exact
         #: points, not just make-or-fail (:data:`EXACT_BELOW`)
         self.exact_below = exact_below
@@ -897,6 +903,9 @@ class PimcBot:
             values = {a: made[a] / count for a in mine} if count else {}
         if not count:
             return fallback
+        if self.marriage_gift:
+            gifts = self._marriage_gifts(view, deals, mine)
+            values = {a: values[a] - self.marriage_gift * gifts[a] for a in mine}
         best_action, best_value = fallback, -math.inf
         for a in mine:
             if values[a] > best_value + 1e-9:
@@ -907,6 +916,26 @@ class PimcBot:
             return WRITE_OFF
         self.why = Why("give", count, best_made, amount)
         return best_action
+
+    def _marriage_gifts(
+        self, view: SeatView, deals: list[Deal], candidates: list[int]
+    ) -> dict[int, float]:
+        """For each give of ``candidates``: where it hands over a queen or a king whose partner
+        the declarer does not hold, that marriage's value times the share of ``deals`` in which
+        the receiver holds the partner (a marriage the give would complete for it); else 0."""
+        hand = view.hand or 0
+        gifts = dict.fromkeys(candidates, 0.0)
+        for a in candidates:
+            c, seat = give_parts(a)
+            rank, suit = rank_of(c), suit_of(c)
+            if rank not in (QUEEN, KING):
+                continue
+            partner = card_of(KING if rank == QUEEN else QUEEN, suit)
+            if hand >> partner & 1 or not deals:
+                continue
+            held = sum(d.hands[seat] >> partner & 1 for d in deals) / len(deals)
+            gifts[a] = view.rules.marriage_values[suit] * held
+        return gifts
 
     def _stakes_after(
         self, deals: list[Deal], candidates: list[int]
@@ -1302,6 +1331,7 @@ def make_expert(
     give_policy: bool = False,
     defender_marriages: float = 0.0,
     pass_by_stake: bool = True,
+    marriage_gift: float = 0.0,
     exact_below: int = EXACT_BELOW,
     contract_inference: bool = False,
     node_budget: int | None = None,
@@ -1339,6 +1369,7 @@ def make_expert(
         give_policy=give_policy,
         defender_marriages=defender_marriages,
         pass_by_stake=pass_by_stake,
+        marriage_gift=marriage_gift,
         exact_below=exact_below,
         contract_inference=contract_inference,
     )
