@@ -219,8 +219,12 @@ def test_too_fast_is_refused_per_seat_whatever_its_connections(server: Server) -
     rows = chat_rows(server, table_id)
     took = time.monotonic() - began
     ann_said = sum(1 for row in rows if row[2] == 0)
+    # what to look at should the count be off (seen once, 4 of 5 stored, under CI's load)
+    errors = [m for c in (first, second) for m in c.messages if m["type"] == "error"]
+    log = server.log.read_text()[-3000:]
+    why = f"stored {rows}; errors {errors}; the server's log ends:\n{log}"
     # Per seat: a bucket per connection would have let ``second`` send two more at once.
-    assert CHAT_BURST <= ann_said <= CHAT_BURST + took * CHAT_BURST / CHAT_WINDOW
+    assert CHAT_BURST <= ann_said <= CHAT_BURST + took * CHAT_BURST / CHAT_WINDOW, why
     assert ann_said < CHAT_BURST + TOO_MANY
     assert [row[4] for row in rows if row[2] == 1] == ["bob is free to talk"]
     for client in (first, second, bob):
