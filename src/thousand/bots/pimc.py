@@ -312,9 +312,9 @@ class PimcBot:
         #: in the passing, a declarer chooses the give by the stake of the best contract it
         #: may then name (:func:`_best_contract`), not by the share that makes its bid
         self.pass_by_stake = pass_by_stake
-        #: in the passing, a give that may complete a marriage in its receiver's hand costs
-        #: this share of the marriage's value times the share of the samples in which the
-        #: receiver holds the other card (:meth:`_marriage_gifts`)
+        #: in the passing by stake, a give that may complete a marriage in its receiver's hand
+        #: costs this share of the marriage's value times the share of the samples in which
+        #: the receiver holds the other card (:meth:`_marriage_gifts`)
         self.marriage_gift = marriage_gift
         #: in the play, below this many cards left in hands the samples are solved for exact
         #: points, not just make-or-fail (:data:`EXACT_BELOW`)
@@ -903,7 +903,7 @@ class PimcBot:
             values = {a: made[a] / count for a in mine} if count else {}
         if not count:
             return fallback
-        if self.marriage_gift:
+        if self.marriage_gift and self.pass_by_stake:  # a stake is in points, a share not
             gifts = self._marriage_gifts(view, deals, mine)
             values = {a: values[a] - self.marriage_gift * gifts[a] for a in mine}
         best_action, best_value = fallback, -math.inf
