@@ -108,6 +108,12 @@ def test_the_variants_switch_one_part_off() -> None:
     assert expert.defender_points_failed is None
     assert expert.marriage_gift == 0
     assert off["expert-marriage-gift-50"].marriage_gift == 0.5
+    three = off["expert-three-parts"]
+    assert (three.marriage_gift, three.policy_match, three.node_budget) == (
+        0.5,
+        (0.95, 0.95),
+        4_000_000,
+    )
     by_fate = off["expert-defender-by-fate"]
     assert (by_fate.defender_points, by_fate.defender_points_failed) == (27, 41)
     assert not off["expert-no-own-points"].own_points

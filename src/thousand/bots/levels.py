@@ -51,6 +51,10 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "expert-defender-marriages": partial(make_expert, defender_marriages=0.5),
     "expert-pass-by-share": partial(make_expert, pass_by_stake=False),
     "expert-marriage-gift-50": partial(make_expert, marriage_gift=0.5),
+    # three parts measured one at a time with intervals holding zero, together
+    "expert-three-parts": partial(
+        make_expert, marriage_gift=0.5, policy_match=(0.95, 0.95), node_budget=4_000_000
+    ),
     "expert-tiebreak-32": partial(make_expert, tiebreak=32),
     "expert-exact-below-16": partial(make_expert, exact_below=16),
     "expert-contract-inference": partial(make_expert, contract_inference=True),
